@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+      error: 'must be one of true/false, 1/0, on/off, yes/no',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'on', 'yes'].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+/** Every setting the server reads, from environment variables. Documented in README.md. */
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters of random text (256 bits)').optional(),
+  ),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  PORTAL_NAME: z.string().trim().min(1).max(100).default('App'),
+  PORTAL_LOGO: flag(false),
+  PORTAL_LOGO_FILE: optionalText,
+  PORTAL_LOREN: flag(false),
+  PORTAL_LOREN_SELECTOR: flag(false),
+  PORTAL_GROUP_LAND_CONTRACT: flag(true),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  TRUST_PROXY: flag(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: flag(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  portal: { name: string; logo: boolean; logoFile: string | undefined; loren: boolean; lorenSelector: boolean; groupLandContract: boolean };
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  logLevel: string;
+  demoData: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is set but ADMIN_USERNAME is not');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    portal: {
+      name: e.PORTAL_NAME,
+      logo: e.PORTAL_LOGO,
+      logoFile: e.PORTAL_LOGO_FILE,
+      loren: e.PORTAL_LOREN,
+      lorenSelector: e.PORTAL_LOREN_SELECTOR,
+      groupLandContract: e.PORTAL_GROUP_LAND_CONTRACT,
+    },
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA,
+  };
+}

@@ -1,0 +1,126 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** A connection or an open transaction: repositories accept either. */
+export type Queryable = {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+};
+
+export type Db = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction (READ COMMITTED); retries on serialization failure or deadlock. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * bigint columns (cents, ids, counts) come back as JS numbers, and a value beyond 2^53 fails loudly
+ * instead of losing precision. Sums of realistic books stay far below that (2^53 cents ≈ $90 trillion).
+ */
+export function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`bigint value ${text} exceeds the safe integer range`);
+  return n;
+}
+
+// Calendar dates stay 'YYYY-MM-DD' strings: a Date object would drag a time zone into a day.
+const parseDate = (text: string) => text;
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_TRIES = 10;
+
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (!code || !RETRYABLE.has(code) || attempt >= MAX_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** Embedded PostgreSQL (WASM). dataDir undefined = in memory. One connection; queries are serialized. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const db = await PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await q.query<T>(text, params);
+      return res.rows;
+    },
+    async exec(script: string) {
+      await q.exec(script);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx)))),
+    close: () => db.close(),
+  };
+}
+
+/** A PostgreSQL server through node-postgres, with a pool sized for a small app server. */
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID) return parseInt8;
+      if (oid === DATE_OID) return parseDate;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 10_000,
+  });
+  // Without a listener an idle client's error (server restart, network cut) would crash the process (security.md E2).
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      const res = await pool.query(text, params);
+      return res.rows as T[];
+    },
+    async exec(script: string) {
+      await pool.query(script);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return withRetry(async () => {
+        const client = await pool.connect();
+        client.on('error', () => {});
+        try {
+          await client.query('BEGIN');
+          const result = await fn({
+            async query<R>(text: string, params: unknown[] = []) {
+              const res = await client.query(text, params);
+              return res.rows as R[];
+            },
+            async exec(script: string) {
+              await client.query(script);
+            },
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      });
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** 128 bits from the CSPRNG, base64url: registration secrets (security.md A7). */
+export const newSecret = (): string => randomBytes(16).toString('base64url');
+
+/** A random password of 144 bits for bootstrap admins and resets; shown once, never stored in clear. */
+export const newPassword = (): string => randomBytes(18).toString('base64url');
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

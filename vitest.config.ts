@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Each PGlite instance costs ~0.5-1 GB and a CPU core at start; two workers fit the 2-core machines.
+    maxWorkers: 2,
+    pool: 'forks',
+  },
+});
