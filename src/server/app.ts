@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { registerAuthGuard } from './plugins/auth-guard.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSpa } from './plugins/spa.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { manifestRoutes } from './modules/manifest/manifest.routes.js';
+import type { Services } from './services.js';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+export type AppDeps = {
+  config: Config;
+  services: Services;
+  /** false in tests that read no logs; otherwise pino options. */
+  logger?: boolean | Record<string, unknown>;
+  webRoot?: string;
+};
+
+/** Builds the HTTP app without listening: main.ts listens, tests call inject() or listen on port 0. */
+export async function buildApp({ config, services, logger, webRoot = DEFAULT_WEB_ROOT }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Secrets never reach the logs (security.md E3).
+      redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret'],
+    },
+    bodyLimit: 64 * 1024, // security.md P1
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerAuthGuard(app, services.auth);
+  await registerSecurityHeaders(app);
+
+  await app.register(manifestRoutes(config.portal));
+  await app.register(authRoutes(services.auth));
+  await registerSpa(app, webRoot);
+  return app;
+}

@@ -1,0 +1,72 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir.js';
+import { AppError } from './lib/errors.js';
+import { openRuntime } from './runtime.js';
+
+const USAGE = `Operator commands (npm run admin -- <command>):
+  create-admin <username>     create an admin; the password comes from ADMIN_PASSWORD or is generated and printed
+  reset-password <username>   set a new random password (or ADMIN_PASSWORD), lift any lockout, end all sessions
+  list-users                  list portal users with their role, investor and logins
+  demo                        start the portal with the demo portfolio (same as npm run demo)`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  if (command === 'demo') {
+    // The demo keeps its own data directory so it never mixes with real books.
+    process.env.DEMO_DATA = '1';
+    process.env.DATA_DIR ??= './data-demo';
+    await import('./main.js');
+    return -1; // the server keeps running
+  }
+  if (!command || !['create-admin', 'reset-password', 'list-users'].includes(command)) {
+    console.log(USAGE);
+    return command ? 2 : 0;
+  }
+  if (command !== 'list-users' && !arg) {
+    console.error(`${command} needs a username.\n\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  try {
+    const users = runtime.services.users;
+    if (command === 'create-admin') {
+      const { password } = await users.createAdmin(arg!, process.env.ADMIN_PASSWORD || undefined);
+      console.log(`Created admin "${arg}".`);
+      if (!process.env.ADMIN_PASSWORD) console.log(`Password (shown once): ${password}`);
+    } else if (command === 'reset-password') {
+      const { password } = await users.resetPassword(arg!, process.env.ADMIN_PASSWORD || undefined);
+      console.log(`Password of "${arg}" reset; all of its sessions are ended.`);
+      if (!process.env.ADMIN_PASSWORD) console.log(`New password (shown once): ${password}`);
+    } else {
+      const rows = await users.listUsers();
+      console.table(
+        rows.map((r) => ({
+          username: r.username,
+          role: r.adminLevel > 0 ? `admin (${r.adminLevel})` : 'investor',
+          investor: r.investorName ?? '',
+          disabled: r.disabled ? 'yes' : '',
+          logins: r.loginCount,
+          last_login: r.lastLogin ? r.lastLogin.toISOString() : 'N/A',
+        })),
+      );
+    }
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err) => {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof AppError) {
+      console.error(err.message);
+    } else {
+      console.error(err);
+    }
+    process.exit(1);
+  },
+);

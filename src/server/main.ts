@@ -1,0 +1,40 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir.js';
+import { ensureFirstAdmin, openRuntime } from './runtime.js';
+import { loadDemoData } from './demo/demo-data.js';
+
+/** Entry point: config → database → migrate → first admin → app → listen → graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  await ensureFirstAdmin(runtime.services, config, (line) => console.log(line));
+  if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));
+  const app = await buildApp({ config, services: runtime.services });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`${config.portal.name} is running at http://localhost:${config.port}/ (database: ${runtime.db.kind})`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('The portal could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/client.js';
+import { chainHash, GENESIS_HASH, type AuditFields } from './audit.fns.js';
+
+// Serializes audit inserts across connections so the hash chain never forks.
+const AUDIT_CHAIN_LOCK = 7_340_022;
+
+export type AuditInput = Omit<AuditFields, 'at'> & { at: Date };
+
+/** Appends one audit row; call it inside the transaction of the write it records. */
+export async function appendAudit(tx: Queryable, input: AuditInput): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
+  const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1');
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const fields: AuditFields = { ...input, at: input.at.toISOString() };
+  // Round-trip through JSON so the hash covers exactly what jsonb stores.
+  const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
+  const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
+  const hash = chainHash(prevHash, { ...fields, before, after });
+  await tx.query(
+    `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [fields.at, fields.userId, fields.action, fields.entity, fields.entityId,
+      before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after),
+      fields.ip, prevHash, hash],
+  );
+}
+
+export type AuditRow = AuditFields & { id: number; prevHash: string; hash: string };
+
+export async function listAuditEvents(db: Queryable, filter: { entity?: string } = {}): Promise<AuditRow[]> {
+  return db.query<AuditRow>(
+    `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, user_id AS "userId",
+            action, entity, entity_id AS "entityId", before, after, ip, prev_hash AS "prevHash", hash
+       FROM audit_event
+      WHERE ($1::text IS NULL OR entity = $1)
+      ORDER BY id`,
+    [filter.entity ?? null],
+  );
+}

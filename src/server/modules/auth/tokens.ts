@@ -1,0 +1,53 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Access tokens (security.md S1–S3): HS256 only, typ "at+jwt", iss/aud/exp/iat/jti/sub/sid required.
+ * The token names its server-side session (sid), so revoking the session ends the token at once.
+ */
+const ISSUER = 'investor-portal';
+const AUDIENCE = 'investor-portal';
+const TYP = 'at+jwt';
+const ALG = 'HS256';
+
+export type TokenClaims = { userId: number; sessionId: string };
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(claims: TokenClaims, issuedAt: Date, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: ALG, typ: TYP })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject(String(claims.userId))
+        .setJti(randomUUID())
+        .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+
+    /** The claims of a valid token, or null for anything else (bad signature, algorithm, claims, expiry). */
+    async verify(token: string, now: Date): Promise<TokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: TYP,
+          requiredClaims: ['exp', 'iat', 'jti', 'sub', 'sid'],
+          clockTolerance: 30,
+          currentDate: now,
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        return { userId, sessionId: payload.sid };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+        throw err;
+      }
+    },
+  };
+}

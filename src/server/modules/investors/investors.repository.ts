@@ -1,0 +1,93 @@
+import type { Queryable } from '../../db/client.js';
+
+export type Investor = { id: number; name: string; email: string; phone: string; address: string; active: boolean };
+
+const INVESTOR_COLUMNS = 'id, name, email, phone, address, active';
+
+export async function insertInvestor(
+  db: Queryable,
+  i: { name: string; email: string; phone: string; address: string },
+): Promise<Investor> {
+  const [row] = await db.query<Investor>(
+    `INSERT INTO investor (name, email, phone, address) VALUES ($1, $2, $3, $4) RETURNING ${INVESTOR_COLUMNS}`,
+    [i.name, i.email, i.phone, i.address],
+  );
+  return row!;
+}
+
+export async function findInvestorByName(db: Queryable, name: string): Promise<Investor | undefined> {
+  const [row] = await db.query<Investor>(
+    `SELECT ${INVESTOR_COLUMNS} FROM investor WHERE lower(name) = lower(btrim($1))`,
+    [name],
+  );
+  return row;
+}
+
+export async function findInvestorById(db: Queryable, id: number): Promise<Investor | undefined> {
+  const [row] = await db.query<Investor>(`SELECT ${INVESTOR_COLUMNS} FROM investor WHERE id = $1`, [id]);
+  return row;
+}
+
+export async function insertInvestorFee(
+  db: Queryable,
+  f: { investorId: number; effectiveMonth: string; feeBps: number },
+): Promise<void> {
+  await db.query('INSERT INTO investor_fee (investor_id, effective_month, fee_bps) VALUES ($1, $2, $3)', [
+    f.investorId,
+    f.effectiveMonth,
+    f.feeBps,
+  ]);
+}
+
+/** Only the hash is stored (security.md A7); any earlier unused secret of the investor stops working. */
+export async function replaceRegistrationSecret(
+  db: Queryable,
+  s: { investorId: number; secretHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'UPDATE registration_secret SET revoked_at = $2 WHERE investor_id = $1 AND used_at IS NULL AND revoked_at IS NULL',
+    [s.investorId, s.createdAt.toISOString()],
+  );
+  await db.query(
+    'INSERT INTO registration_secret (investor_id, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [s.investorId, s.secretHash, s.createdAt.toISOString(), s.expiresAt.toISOString()],
+  );
+}
+
+/**
+ * Consumes a secret: marks it used if it is unused, unrevoked and unexpired, in one statement so two
+ * registrations racing on one secret cannot both win. Returns the investor it belongs to.
+ */
+export async function consumeRegistrationSecret(
+  db: Queryable,
+  secretHash: string,
+  at: Date,
+): Promise<{ investorId: number } | undefined> {
+  const [row] = await db.query<{ investorId: number }>(
+    `UPDATE registration_secret SET used_at = $2
+      WHERE secret_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2
+      RETURNING investor_id AS "investorId"`,
+    [secretHash, at.toISOString()],
+  );
+  return row;
+}
+
+/** Looks a secret up without consuming it (to name the investor in the password's context words). */
+export async function findUsableSecret(
+  db: Queryable,
+  secretHash: string,
+  at: Date,
+): Promise<{ investorId: number; investorName: string } | undefined> {
+  const [row] = await db.query<{ investorId: number; investorName: string }>(
+    `SELECT s.investor_id AS "investorId", i.name AS "investorName"
+       FROM registration_secret s JOIN investor i ON i.id = s.investor_id
+      WHERE s.secret_hash = $1 AND s.used_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [secretHash, at.toISOString()],
+  );
+  return row;
+}
+
+export async function investorHasPortalUser(db: Queryable, investorId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM portal_user WHERE investor_id = $1 AND deleted_at IS NULL', [investorId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { newSecret, sha256 } from '../../lib/random.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import {
+  findInvestorByName,
+  insertInvestor,
+  insertInvestorFee,
+  replaceRegistrationSecret,
+  type Investor,
+} from './investors.repository.js';
+
+/** A registration secret works for 7 days (security.md A7). */
+export const SECRET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The fee given when an investor is added applies from the beginning (domain.md §8 decision 3). */
+const FEE_FROM_THE_BEGINNING = '1900-01-01';
+
+export type Actor = { userId: number | null; ip: string | null };
+
+export type InvestorsService = ReturnType<typeof createInvestorsService>;
+
+export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Adds an investor with its fee and returns the first registration secret (shown once). */
+    async addInvestor(
+      input: { name: string; email: string; phone: string; address: string; feeBps: number },
+      actor: Actor,
+    ): Promise<{ investor: Investor; secret: string }> {
+      const now = clock.now();
+      const secret = newSecret();
+      try {
+        const investor = await db.transaction(async (tx) => {
+          if (await findInvestorByName(tx, input.name)) {
+            throw new ConflictError(`An investor named "${input.name.trim()}" already exists.`);
+          }
+          const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
+          await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps: input.feeBps });
+          await replaceRegistrationSecret(tx, {
+            investorId: created.id,
+            secretHash: sha256(secret),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + SECRET_TTL_MS),
+          });
+          await appendAudit(tx, {
+            at: now,
+            userId: actor.userId,
+            action: 'create',
+            entity: 'investor',
+            entityId: String(created.id),
+            before: null,
+            after: { ...created, fee_bps: input.feeBps },
+            ip: actor.ip,
+          });
+          return created;
+        });
+        return { investor, secret };
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') {
+          throw new ConflictError(`An investor named "${input.name.trim()}" already exists.`);
+        }
+        throw err;
+      }
+    },
+
+    /** Issues a fresh secret and invalidates the old one (security.md A8): secrets are never read back. */
+    async reissueSecret(investorName: string, actor: Actor): Promise<string> {
+      const now = clock.now();
+      const secret = newSecret();
+      await db.transaction(async (tx) => {
+        const investor = await findInvestorByName(tx, investorName);
+        if (!investor) throw new NotFoundError(`No investor named "${investorName}".`);
+        await replaceRegistrationSecret(tx, {
+          investorId: investor.id,
+          secretHash: sha256(secret),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SECRET_TTL_MS),
+        });
+        await appendAudit(tx, {
+          at: now,
+          userId: actor.userId,
+          action: 'reissue_secret',
+          entity: 'investor',
+          entityId: String(investor.id),
+          before: null,
+          after: { investor: investor.name },
+          ip: actor.ip,
+        });
+      });
+      return secret;
+    },
+  };
+}

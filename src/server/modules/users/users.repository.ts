@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/client.js';
+
+export type PortalUser = {
+  id: number;
+  username: string;
+  passwordHash: string;
+  investorId: number | null;
+  adminLevel: number;
+  failedLogins: number;
+  lockedUntil: Date | null;
+  disabledAt: Date | null;
+};
+
+const USER_COLUMNS = `id, username, password_hash AS "passwordHash", investor_id AS "investorId",
+  admin_level AS "adminLevel", failed_logins AS "failedLogins", locked_until AS "lockedUntil",
+  disabled_at AS "disabledAt"`;
+
+/** Active (not deleted) user by username, case-insensitively. */
+export async function findUserByUsername(db: Queryable, username: string): Promise<PortalUser | undefined> {
+  const [row] = await db.query<PortalUser>(
+    `SELECT ${USER_COLUMNS} FROM portal_user WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
+    [username],
+  );
+  return row;
+}
+
+export async function insertUser(
+  db: Queryable,
+  u: { username: string; passwordHash: string; investorId: number | null; adminLevel: number },
+): Promise<PortalUser> {
+  const [row] = await db.query<PortalUser>(
+    `INSERT INTO portal_user (username, password_hash, investor_id, admin_level)
+     VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
+    [u.username, u.passwordHash, u.investorId, u.adminLevel],
+  );
+  return row!;
+}
+
+export async function countActiveAdmins(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM portal_user WHERE admin_level > 0 AND deleted_at IS NULL',
+  );
+  return row!.n;
+}
+
+export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE portal_user SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}
+
+/** Clears the throttle and any disablement: after a successful sign-in or an operator's password reset. */
+export async function clearLoginFailures(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    'UPDATE portal_user SET failed_logins = 0, locked_until = NULL, disabled_at = NULL WHERE id = $1',
+    [userId],
+  );
+}
+
+/**
+ * Counts one more consecutive failure atomically (concurrent wrong passwords cannot skip the count)
+ * and sets the wait that follows it: security.md A5.
+ */
+export async function recordLoginFailure(
+  db: Queryable,
+  userId: number,
+  at: Date,
+  policy: { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number; disableAfter: number },
+): Promise<{ failedLogins: number }> {
+  const [row] = await db.query<{ failedLogins: number }>(
+    `UPDATE portal_user SET
+        failed_logins = failed_logins + 1,
+        locked_until = CASE WHEN failed_logins + 1 >= $3
+          THEN $2::timestamptz + make_interval(secs => least($5::float8, $4::float8 * power(2, failed_logins + 1 - $3)))
+          ELSE locked_until END,
+        disabled_at = CASE WHEN failed_logins + 1 >= $6 THEN coalesce(disabled_at, $2::timestamptz) ELSE disabled_at END
+      WHERE id = $1
+      RETURNING failed_logins AS "failedLogins"`,
+    [userId, at.toISOString(), policy.freeFailures, policy.baseDelaySeconds, policy.maxDelaySeconds, policy.disableAfter],
+  );
+  return row!;
+}
+
+export type UserListRow = {
+  id: number;
+  username: string;
+  adminLevel: number;
+  investorName: string | null;
+  disabled: boolean;
+  loginCount: number;
+  lastLogin: Date | null;
+};
+
+export async function listUsers(db: Queryable): Promise<UserListRow[]> {
+  return db.query<UserListRow>(
+    `SELECT u.id, u.username, u.admin_level AS "adminLevel", i.name AS "investorName",
+            (u.disabled_at IS NOT NULL) AS disabled,
+            count(e.id)::int AS "loginCount", max(e.at) AS "lastLogin"
+       FROM portal_user u
+       LEFT JOIN investor i ON i.id = u.investor_id
+       LEFT JOIN login_event e ON e.user_id = u.id AND e.action = 'login' AND e.outcome = 'success'
+      WHERE u.deleted_at IS NULL
+      GROUP BY u.id, i.name
+      ORDER BY lower(u.username)`,
+  );
+}
+
+/** Removes an investor's login (the row stays, marked deleted) and returns what was removed. */
+export async function softDeleteInvestorUsers(
+  db: Queryable,
+  investorId: number,
+  at: Date,
+): Promise<{ id: number; username: string }[]> {
+  return db.query<{ id: number; username: string }>(
+    `UPDATE portal_user SET deleted_at = $2 WHERE investor_id = $1 AND deleted_at IS NULL RETURNING id, username`,
+    [investorId, at.toISOString()],
+  );
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { NotFoundError, ValidationError, ConflictError } from '../../lib/errors.js';
+import { newPassword } from '../../lib/random.js';
+import { passwordProblem } from '../../domain/password-policy.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
+import { hashPassword } from '../auth/password-hash.js';
+import {
+  clearLoginFailures,
+  countActiveAdmins,
+  findUserByUsername,
+  insertUser,
+  listUsers,
+  setPasswordHash,
+  type UserListRow,
+} from './users.repository.js';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Operator-level account work: the first admin, the `npm run admin` commands. */
+export function createUsersService({ db, clock, portalName }: { db: Db; clock: Clock; portalName: string }) {
+  function checkPassword(username: string, password: string) {
+    const problem = passwordProblem(password, [
+      { word: portalName, label: 'the product name' },
+      { word: username, label: 'the username' },
+    ]);
+    if (problem) throw new ValidationError(problem);
+  }
+
+  return {
+    countActiveAdmins: () => countActiveAdmins(db),
+
+    /** Creates an admin; without a password a random one is generated and returned (shown once). */
+    async createAdmin(username: string, password?: string): Promise<{ password: string }> {
+      const pw = password ?? newPassword();
+      checkPassword(username, pw);
+      const passwordHash = await hashPassword(pw);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        if (await findUserByUsername(tx, username)) throw new ConflictError(`The username "${username}" is taken.`);
+        const user = await insertUser(tx, { username, passwordHash, investorId: null, adminLevel: 1 });
+        await appendAudit(tx, {
+          at: now, userId: null, action: 'create_admin', entity: 'portal_user', entityId: String(user.id),
+          before: null, after: { username, admin_level: 1 }, ip: null,
+        });
+      });
+      return { password: pw };
+    },
+
+    /** Sets a new password (random when not given), lifts any lockout and ends every session. */
+    async resetPassword(username: string, password?: string): Promise<{ password: string }> {
+      const pw = password ?? newPassword();
+      checkPassword(username, pw);
+      const passwordHash = await hashPassword(pw);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const user = await findUserByUsername(tx, username);
+        if (!user) throw new NotFoundError(`No user named "${username}".`);
+        await setPasswordHash(tx, user.id, passwordHash);
+        await clearLoginFailures(tx, user.id);
+        await revokeUserSessions(tx, user.id, now);
+        await appendAudit(tx, {
+          at: now, userId: null, action: 'reset_password', entity: 'portal_user', entityId: String(user.id),
+          before: null, after: { username: user.username }, ip: null,
+        });
+      });
+      return { password: pw };
+    },
+
+    listUsers: (): Promise<UserListRow[]> => listUsers(db),
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/errors.js';
+
+// Zod's default texts ("Invalid input: expected string, received undefined") are for developers.
+// These read as plain words after the field name: "amount is required", "password must be a string".
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
+    }
+    if (issue.code === 'unrecognized_keys') {
+      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+    }
+    return undefined;
+  },
+});
+
+type Issue = { instancePath: string; message?: string };
+
+/** One sentence from the first problem; fragments get their field name in front. */
+function describe(issues: Issue[], context: string | undefined): string {
+  const first = issues[0];
+  if (!first?.message) return 'The request is not valid.';
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const msg = first.message;
+  if (/^[A-Z]/.test(msg)) return msg;
+  const subject = field ? humanize(field) : context === 'querystring' ? 'The query' : 'The request body';
+  return `${subject} ${msg}${/[.!?]$/.test(msg) ? '' : '.'}`;
+}
+
+/** "investor_name" → "Investor name". */
+function humanize(field: string): string {
+  const words = field.replaceAll('_', ' ').replaceAll('.', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+/** Maps typed errors to HTTP (architecture rule 5): 4xx say what is wrong, 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ message: describe(err.validation, err.validationContext) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        FASTIFY_MESSAGES[err.code] ??
+        (err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err.name === 'SyntaxError'
+          ? 'The request body is not valid JSON.'
+          : 'The request is not valid.');
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', requestId: request.id });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+}

@@ -1,0 +1,37 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const API_PREFIXES = ['/auth/', '/admin/', '/api/'];
+
+/**
+ * Serves the built web app from dist/web. Any other GET that is not an API path answers index.html,
+ * so the SPA's routes (/investor/Ann, /admin …) survive a reload; API paths keep their JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webRootDir: string): Promise<void> {
+  const webRoot = path.resolve(webRootDir);
+  await app.register(fastifyStatic, { root: webRoot, serve: false });
+  const indexExists = () => existsSync(path.join(webRoot, 'index.html'));
+  const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+
+  app.get('/*', { config: { policy: 'public' } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (API_PREFIXES.some((p) => urlPath.startsWith(p))) {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    if (!indexExists()) {
+      return reply.code(503).send({ message: 'The web app is not built. Run `npm run build`.' });
+    }
+    const file = path.posix.normalize(urlPath);
+    const candidate = path.join(webRoot, file);
+    if (candidate.startsWith(webRoot + path.sep) && isFile(candidate)) {
+      // Hashed asset names never change content: cache them for a year.
+      if (file.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(file.slice(1));
+    }
+    if (path.extname(urlPath)) return reply.code(404).send({ message: 'Not found.' });
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,27 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { createInvestorsService } from './modules/investors/investors.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
+
+/** The composition root: every service, wired once, for the HTTP app, the CLI and the demo loader. */
+export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
+  const portalName = config.portal.name;
+  return {
+    auth: createAuthService({
+      db,
+      clock,
+      tokens: createTokenSigner(jwtSecret),
+      portalName,
+      attemptsPerMinute: config.authRateLimitPerMinute,
+    }),
+    users: createUsersService({ db, clock, portalName }),
+    investors: createInvestorsService({ db, clock }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
