@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Brand } from '../../components/brand';
+import { FormError } from '../../components/form-error';
+import { useFadeNavigate } from '../../components/use-fade-navigate';
+import { setToken } from '../../lib/session';
+import { login } from './auth-api';
+
+const FAILED = 'Invalid credentials. Please try again.';
+
+/** "/": sign in, or go to registration (portal-spec §2 Login, §8). */
+export function LoginPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { fading, fadeTo } = useFadeNavigate();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { access_token } = await login({ username, password });
+      setToken(access_token);
+      fadeTo('/investor');
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      // Throttling has its own words; any other failure is the spec's one message.
+      const shown = status === 429 ? (err as Error).message : FAILED;
+      setError(shown);
+      window.alert(shown === FAILED ? FAILED : `${FAILED} ${shown}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={`auth-screen fade-page${fading ? ' fade-out' : ''}`}>
+      <div className="card auth-card shadow-sm">
+        <div className="card-body p-4">
+          <div className="text-center mb-4">
+            <Brand as="h1" logoHeight={48} />
+          </div>
+          <form onSubmit={submit} className="d-grid gap-3">
+            <div>
+              <label htmlFor="login-username" className="form-label">
+                Username
+              </label>
+              <input id="login-username" className="form-control" autoComplete="username" required
+                value={username} onChange={(e) => setUsername(e.target.value)} />
+            </div>
+            <div>
+              <label htmlFor="login-password" className="form-label">
+                Password
+              </label>
+              <input id="login-password" type="password" className="form-control" autoComplete="current-password" required
+                value={password} onChange={(e) => setPassword(e.target.value)} />
+            </div>
+            <FormError message={error} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              SIGN IN
+            </button>
+            <button type="button" className="btn btn-outline-primary" onClick={() => fadeTo('/register')}>
+              REGISTER
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { useFadeNavigate } from '../../components/use-fade-navigate';
+import { useManifest } from '../../lib/manifest';
+import { register } from './auth-api';
+
+/** "/register": create a login with the secret an administrator gave (portal-spec §2 Registration, §8). */
+export function RegisterPage() {
+  const { name } = useManifest();
+  const [form, setForm] = useState({ username: '', password: '', secret: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { fading, fadeTo } = useFadeNavigate();
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await register(form);
+      fadeTo('/');
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : String(err);
+      setError(message);
+      window.alert(`Registration failed: ${message}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={`auth-screen fade-page${fading ? ' fade-out' : ''}`}>
+      <div className="card auth-card shadow-sm">
+        <div className="card-body p-4">
+          <h1 className="h3 text-center mb-4">Welcome to {name}</h1>
+          <form onSubmit={submit} className="d-grid gap-3">
+            <div>
+              <label htmlFor="register-username" className="form-label">
+                Username
+              </label>
+              <input id="register-username" className="form-control" autoComplete="username" required
+                value={form.username} onChange={set('username')} />
+            </div>
+            <div>
+              <label htmlFor="register-password" className="form-label">
+                Password
+              </label>
+              <input id="register-password" type="password" className="form-control" autoComplete="new-password" required
+                aria-describedby="register-password-help" value={form.password} onChange={set('password')} />
+              <div id="register-password-help" className="form-text">
+                At least 15 characters. A few unrelated words make a strong password.
+              </div>
+            </div>
+            <div>
+              <label htmlFor="register-secret" className="form-label">
+                Secret
+              </label>
+              <input id="register-secret" className="form-control" autoComplete="off" required
+                aria-describedby="register-secret-help" value={form.secret} onChange={set('secret')} />
+              <div id="register-secret-help" className="form-text">
+                The one-time secret your administrator gave you.
+              </div>
+            </div>
+            <FormError message={error} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              REGISTER
+            </button>
+            <Link to="/" className="text-center small">
+              Back to sign in
+            </Link>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}
