@@ -27,11 +27,13 @@ export async function registerSpa(app: FastifyInstance, webRootDir: string): Pro
     const candidate = path.join(webRoot, file);
     if (candidate.startsWith(webRoot + path.sep) && isFile(candidate)) {
       // Hashed asset names never change content: cache them for a year.
-      if (file.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.sendFile(file.slice(1));
+      return file.startsWith('/assets/')
+        ? reply.sendFile(file.slice(1), { maxAge: 31_536_000_000, immutable: true })
+        : reply.sendFile(file.slice(1));
     }
     if (path.extname(urlPath)) return reply.code(404).send({ message: 'Not found.' });
+    // index.html names the current asset hashes: always revalidate it.
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

@@ -14,8 +14,10 @@ type Options = {
   method?: 'GET' | 'POST';
   body?: unknown;
   query?: Record<string, string | undefined>;
-  /** Sign-in and registration answer 401/400 for bad input: no redirect to / for them. */
+  /** Sign-in and registration: no token sent, and a 401 means bad input, not an ended session. */
   anonymous?: boolean;
+  /** Sends the token but does not redirect on 401 (sign-out of an already ended session). */
+  noRedirect?: boolean;
   idempotencyKey?: string;
 };
 
@@ -48,7 +50,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   }
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    if (!opts.anonymous && (res.status === 401 || res.status === 422)) {
+    if (!opts.anonymous && !opts.noRedirect && (res.status === 401 || res.status === 422)) {
       clearToken();
       onSessionEnd();
     }

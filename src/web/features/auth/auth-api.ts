@@ -13,7 +13,7 @@ export const getProtected = () => api<ProtectedResponse>('/auth/protected');
 export const renewToken = () => api<TokenResponse>('/auth/renew', { method: 'POST' }).then((r) => r.access_token);
 
 /** Ends the session on the server; the token is removed from the browser either way. */
-export const logout = () => api<{ message: string }>('/auth/logout', { method: 'POST', anonymous: true });
+export const logout = () => api<{ message: string }>('/auth/logout', { method: 'POST', noRedirect: true });
 
 /** A failed check means "not an admin", silently (portal-spec §8). */
 export const getAdminLevel = () =>
