@@ -1,0 +1,197 @@
+import { z } from 'zod';
+
+/**
+ * Requests of the admin back office (portal-spec §3, §7), field names exactly as the spec's.
+ * Shapes only: amounts, dates and names are checked by the services, which know the rules and the
+ * books (an amount's decimals, a date's range, whether a property exists and is of the right type).
+ */
+
+/** A JSON number or a decimal string; parsed into cents through its decimal text by the service. */
+const Amount = z.union([z.number(), z.string().max(32)], { error: 'must be a number' });
+const DateText = z.string().max(10);
+const Name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const RequiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const OptionalName = z.string().trim().max(100).optional().or(z.null()).transform((v) => (v ? v : undefined));
+
+export const PROPERTY_TYPES = ['rental', 'land_contract', 'other'] as const;
+export const CATEGORY_SCOPES = ['income', 'property_expense', 'llc_expense'] as const;
+
+export const AddInvestmentPropertyRequest = z.strictObject({
+  property_name: Name,
+  address: RequiredText(300),
+  purchase_date: DateText,
+  purchase_price: Amount,
+  land_value: Amount,
+  property_value: Amount,
+  llc: Name,
+  property_type: z.enum(PROPERTY_TYPES, { error: 'must be one of rental, land_contract, other' }),
+  picture_url: RequiredText(2048),
+  // Extension: land-contract terms (domain.md §2.2), all or none.
+  lc_sale_date: DateText.optional(),
+  lc_sale_price: Amount.optional(),
+  lc_down_payment: Amount.optional(),
+  lc_adjusted_basis: Amount.optional(),
+  lc_rate_bps: z.number().int('must be a whole number of basis points').min(0).max(10000).optional(),
+});
+export type AddInvestmentPropertyRequest = z.input<typeof AddInvestmentPropertyRequest>;
+
+export const AddInvestorRequest = z.strictObject({
+  name: Name,
+  email: Text(200),
+  phone: Text(50),
+  address: Text(300),
+  fee_percentage: z.union([z.string().max(10), z.number()], { error: 'must be a fraction such as 0.05' }),
+});
+export type AddInvestorRequest = z.input<typeof AddInvestorRequest>;
+export const AddInvestorResponse = z.object({ message: z.string(), secret: z.string() });
+
+export const SetInvestorFeeRequest = z.strictObject({
+  investor_name: Name,
+  fee_percentage: z.union([z.string().max(10), z.number()], { error: 'must be a fraction such as 0.05' }),
+  effective_month: DateText,
+});
+export type SetInvestorFeeRequest = z.input<typeof SetInvestorFeeRequest>;
+
+export const AddExpenseCategoryRequest = z.strictObject({
+  expense_category: Name,
+  scope: z.enum(CATEGORY_SCOPES, { error: 'must be one of income, property_expense, llc_expense' }).optional(),
+});
+export type AddExpenseCategoryRequest = z.input<typeof AddExpenseCategoryRequest>;
+
+export const PropertyNotesQuery = z.strictObject({ property_name: Name });
+export const PropertyNotesResponse = z.object({ notes: z.string() });
+export const SetPropertyNotesRequest = z.strictObject({ property_name: Name, notes: RequiredText(5000) });
+export type SetPropertyNotesRequest = z.input<typeof SetPropertyNotesRequest>;
+
+const LlcFields = {
+  address: RequiredText(300),
+  date_started: DateText,
+  principal_business_activity: RequiredText(200),
+  principal_product: RequiredText(200),
+  business_code_number: z.string().regex(/^\d{6}$/, 'must be six digits'),
+};
+export const AddLlcRequest = z.strictObject({ llc_name: Name, ...LlcFields });
+export type AddLlcRequest = z.input<typeof AddLlcRequest>;
+export const UpdateLlcRequest = z.strictObject({ llc_name: Name, ...LlcFields });
+export type UpdateLlcRequest = z.input<typeof UpdateLlcRequest>;
+export const LlcQuery = z.strictObject({ llc_name: Name });
+export const LlcResponse = z.object({
+  llc_name: z.string(),
+  address: z.string(),
+  date_started: z.string(),
+  principal_business_activity: z.string(),
+  principal_product: z.string(),
+  business_code_number: z.string(),
+});
+export type LlcResponse = z.infer<typeof LlcResponse>;
+
+export const AddLorenRequest = z.strictObject({ loren_name: Name });
+export type AddLorenRequest = z.input<typeof AddLorenRequest>;
+
+// ---- money movements ----------------------------------------------------------------------------
+
+export const RecordPropertyIncomeRequest = z.strictObject({
+  income_date: DateText,
+  income_for_month: DateText,
+  property_name: Name,
+  loren_name: OptionalName,
+  description: RequiredText(500),
+  amount: Amount,
+  income_category: Name,
+});
+export type RecordPropertyIncomeRequest = z.input<typeof RecordPropertyIncomeRequest>;
+
+export const RecordLorenIncomeRequest = z.strictObject({
+  income_date: DateText,
+  property_name: Name,
+  description: RequiredText(500),
+  amount: Amount,
+  start_date: DateText,
+  end_date: DateText,
+});
+export type RecordLorenIncomeRequest = z.input<typeof RecordLorenIncomeRequest>;
+
+export const RecordLcPaymentRequest = z.strictObject({
+  payment_date: DateText,
+  property_name: Name,
+  loren_name: OptionalName,
+  description: RequiredText(500),
+  amount: Amount,
+});
+export type RecordLcPaymentRequest = z.input<typeof RecordLcPaymentRequest>;
+
+export const RecordPropertyExpenseRequest = z.strictObject({
+  expense_date: DateText,
+  expense_for_month: DateText,
+  property_name: Name,
+  loren_name: OptionalName,
+  description: RequiredText(500),
+  amount: Amount,
+  expense_category: Name,
+  payer: Text(100).optional(),
+});
+export type RecordPropertyExpenseRequest = z.input<typeof RecordPropertyExpenseRequest>;
+
+export const RecordInvestorPropertyExpenseRequest = z.strictObject({
+  investor: Name,
+  expense_date: DateText,
+  expense_for_month: DateText,
+  property_name: Name,
+  loren_name: OptionalName,
+  description: RequiredText(500),
+  amount: Amount,
+  expense_category: Name,
+  payer: RequiredText(100),
+});
+export type RecordInvestorPropertyExpenseRequest = z.input<typeof RecordInvestorPropertyExpenseRequest>;
+
+export const RecordLlcExpenseRequest = z.strictObject({
+  expense_date: DateText,
+  llc_name: Name,
+  description: RequiredText(500),
+  amount: Amount,
+  expense_category: Name,
+  payer: RequiredText(100),
+});
+export type RecordLlcExpenseRequest = z.input<typeof RecordLlcExpenseRequest>;
+
+export const AddRentalDepositRequest = z.strictObject({
+  property_name: Name,
+  amount: Amount,
+  date: DateText,
+  notes: RequiredText(500),
+  loren_name: OptionalName,
+});
+export type AddRentalDepositRequest = z.input<typeof AddRentalDepositRequest>;
+
+export const AddInvestmentRequest = z.strictObject({
+  property_name: Name,
+  investor_name: Name,
+  date: DateText,
+  amount: Amount,
+});
+export type AddInvestmentRequest = z.input<typeof AddInvestmentRequest>;
+
+/** What every recording call answers: the spec's success text and the new ledger row's id. */
+export const RecordedResponse = z.object({ message: z.string(), id: z.number().int() });
+export type RecordedResponse = z.infer<typeof RecordedResponse>;
+
+// ---- helper lists (portal-spec §3) ----------------------------------------------------------------
+
+export const AdminHelpersResponse = z.object({
+  property_types: z.array(z.string()),
+  property_expense_categories: z.array(z.string()),
+  property_income_categories: z.array(z.string()),
+  rental_properties: z.array(z.string()),
+  loren_list: z.array(z.string()),
+  land_contract_properties: z.array(z.string()),
+  investors_list: z.array(z.string()),
+  portal_users_list: z.array(z.string()),
+  llcs_list: z.array(z.string()),
+  llc_expense_categories: z.array(z.string()),
+  properties: z.array(z.string()),
+  tax_years: z.array(z.number().int()),
+  managers: z.array(z.string()),
+});
+export type AdminHelpersResponse = z.infer<typeof AdminHelpersResponse>;
