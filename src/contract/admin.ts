@@ -7,7 +7,12 @@ import { z } from 'zod';
  */
 
 /** A JSON number or a decimal string; parsed into cents through its decimal text by the service. */
-const Amount = z.union([z.number(), z.string().max(32)], { error: 'must be a number' });
+const Amount = z.union([z.number(), z.string().max(32)], {
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number'),
+});
+const FeeFraction = z.union([z.string().max(10), z.number()], {
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be a fraction such as 0.05'),
+});
 const DateText = z.string().max(10);
 const Name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -41,14 +46,14 @@ export const AddInvestorRequest = z.strictObject({
   email: Text(200),
   phone: Text(50),
   address: Text(300),
-  fee_percentage: z.union([z.string().max(10), z.number()], { error: 'must be a fraction such as 0.05' }),
+  fee_percentage: FeeFraction,
 });
 export type AddInvestorRequest = z.input<typeof AddInvestorRequest>;
 export const AddInvestorResponse = z.object({ message: z.string(), secret: z.string() });
 
 export const SetInvestorFeeRequest = z.strictObject({
   investor_name: Name,
-  fee_percentage: z.union([z.string().max(10), z.number()], { error: 'must be a fraction such as 0.05' }),
+  fee_percentage: FeeFraction,
   effective_month: DateText,
 });
 export type SetInvestorFeeRequest = z.input<typeof SetInvestorFeeRequest>;

@@ -8,12 +8,17 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { manifestRoutes } from './modules/manifest/manifest.routes.js';
+import { adminHelpersRoutes } from './modules/admin-helpers/admin-helpers.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { masterDataRoutes } from './modules/master-data.routes.js';
+import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
 export type AppDeps = {
   config: Config;
+  db: Db;
   services: Services;
   /** false in tests that read no logs; otherwise pino options. */
   logger?: boolean | Record<string, unknown>;
@@ -21,7 +26,7 @@ export type AppDeps = {
 };
 
 /** Builds the HTTP app without listening: main.ts listens, tests call inject() or listen on port 0. */
-export async function buildApp({ config, services, logger, webRoot = DEFAULT_WEB_ROOT }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, services, logger, webRoot = DEFAULT_WEB_ROOT }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -42,6 +47,9 @@ export async function buildApp({ config, services, logger, webRoot = DEFAULT_WEB
 
   await app.register(manifestRoutes(config.portal));
   await app.register(authRoutes(services.auth));
+  await app.register(adminHelpersRoutes(db));
+  await app.register(masterDataRoutes(services));
+  await app.register(ledgerRoutes(services.ledger));
   await registerSpa(app, webRoot);
   return app;
 }

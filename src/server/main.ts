@@ -10,7 +10,7 @@ async function main() {
   const runtime = await openRuntime(config);
   await ensureFirstAdmin(runtime.services, config, (line) => console.log(line));
   if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));
-  const app = await buildApp({ config, services: runtime.services });
+  const app = await buildApp({ config, db: runtime.db, services: runtime.services });
 
   let closing = false;
   const shutdown = async (signal: string) => {

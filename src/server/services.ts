@@ -5,6 +5,12 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { createInvestorsService } from './modules/investors/investors.service.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createCategoriesService } from './modules/categories/categories.service.js';
+import { createIdempotentRunner } from './modules/idempotency/idempotency.service.js';
+import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createLlcsService } from './modules/llcs/llcs.service.js';
+import { createLorensService } from './modules/lorens/lorens.service.js';
+import { createPropertiesService } from './modules/properties/properties.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -21,6 +27,11 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     }),
     users: createUsersService({ db, clock, portalName }),
     investors: createInvestorsService({ db, clock }),
+    llcs: createLlcsService({ db, clock }),
+    properties: createPropertiesService({ db, clock }),
+    categories: createCategoriesService({ db, clock }),
+    lorens: createLorensService({ db, clock }),
+    ledger: createLedgerService({ clock, runOnce: createIdempotentRunner({ db, clock }) }),
   };
 }
 

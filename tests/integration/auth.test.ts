@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
   describe('registration with a secret', () => {
     it('links the new login to the investor, and the login works', async () => {
       const { secret } = await t.services.investors.addInvestor(
-        { name: 'Rita Investor', email: 'rita@example.com', phone: '', address: '', feeBps: 500 },
+        { name: 'Rita Investor', email: 'rita@example.com', phone: '', address: '', fee_percentage: '0.05' },
         { userId: null, ip: null },
       );
       const res = await register({ username: 'rita', password: GOOD_PASSWORD, secret });
@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
 
     it('stores secrets hashed only, and a used secret does not work twice (A7)', async () => {
       const { secret, investor } = await t.services.investors.addInvestor(
-        { name: 'Sam Once', email: '', phone: '', address: '', feeBps: 0 },
+        { name: 'Sam Once', email: '', phone: '', address: '', fee_percentage: '0' },
         { userId: null, ip: null },
       );
       const stored = await t.testDb.db.query<{ secret_hash: string }>(
@@ -110,7 +110,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
 
     it('gives one generic message for a bad secret, a used secret and a taken username (A9)', async () => {
       const { secret } = await t.services.investors.addInvestor(
-        { name: 'Tia Taken', email: '', phone: '', address: '', feeBps: 0 },
+        { name: 'Tia Taken', email: '', phone: '', address: '', fee_percentage: '0' },
         { userId: null, ip: null },
       );
       const taken = await register({ username: 'rita', password: GOOD_PASSWORD, secret });
@@ -123,7 +123,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
 
     it('refuses a secret after 7 days', async () => {
       const { secret } = await t.services.investors.addInvestor(
-        { name: 'Uma Late', email: '', phone: '', address: '', feeBps: 0 },
+        { name: 'Uma Late', email: '', phone: '', address: '', fee_percentage: '0' },
         { userId: null, ip: null },
       );
       t.clock.advance(7 * 24 * 60 * MINUTE + 1000);
@@ -150,7 +150,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
       ['a common password', 'passwordpassword1', /too easy to guess|commonly used/],
     ])('tells the reason for a password %s (A1–A3)', async (_, password, reason) => {
       const { secret } = await t.services.investors.addInvestor(
-        { name: `Wendy Wilson ${password.length}${password.slice(0, 3)}`, email: '', phone: '', address: '', feeBps: 0 },
+        { name: `Wendy Wilson ${password.length}${password.slice(0, 3)}`, email: '', phone: '', address: '', fee_percentage: '0' },
         { userId: null, ip: null },
       );
       const res = await register({ username: 'wendy', password, secret });

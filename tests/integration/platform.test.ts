@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('ledger and audit guards on %s', (kind) => {
   });
 
   it('keeps audit rows insert-only, and an edited row breaks the hash chain (L10)', async () => {
-    await t.services.investors.addInvestor({ name: 'Audit Ann', email: '', phone: '', address: '', feeBps: 1000 }, { userId: null, ip: '127.0.0.1' });
+    await t.services.investors.addInvestor({ name: 'Audit Ann', email: '', phone: '', address: '', fee_percentage: '0.10' }, { userId: null, ip: '127.0.0.1' });
     const db = t.testDb.db;
     expect(await verifyAuditChain(db)).toBeNull();
     await expect(db.query(`UPDATE audit_event SET action = 'x'`)).rejects.toThrow(/insert-only/);

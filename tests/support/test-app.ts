@@ -36,7 +36,7 @@ export async function startTestApp(
   const clock = manualClock(new Date('2026-01-15T12:00:00Z'));
   const services = createServices({ config, db: testDb.db, clock, jwtSecret: TEST_JWT_SECRET });
   await services.users.createAdmin(ADMIN.username, ADMIN.password);
-  const app = await buildApp({ config, services, logger: false, webRoot: opts.webRoot });
+  const app = await buildApp({ config, db: testDb.db, services, logger: false, webRoot: opts.webRoot });
   return {
     app,
     services,
@@ -66,7 +66,7 @@ export async function createInvestorWithLogin(
   login = { username: name.toLowerCase().replace(/\W+/g, '.'), password: 'amber canyon whistle 77' },
 ): Promise<{ username: string; password: string; token: string }> {
   const { secret } = await t.services.investors.addInvestor(
-    { name, email: '', phone: '', address: '', feeBps: 0 },
+    { name, email: '', phone: '', address: '', fee_percentage: '0' },
     { userId: null, ip: null },
   );
   const res = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { ...login, secret } });

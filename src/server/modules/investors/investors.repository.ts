@@ -91,3 +91,25 @@ export async function investorHasPortalUser(db: Queryable, investorId: number): 
   const rows = await db.query('SELECT 1 FROM portal_user WHERE investor_id = $1 AND deleted_at IS NULL', [investorId]);
   return rows.length > 0;
 }
+
+/** Locks the investor row: every writer that changes the investor's balances takes it (security.md L4). */
+export async function lockInvestor(db: Queryable, id: number): Promise<void> {
+  await db.query('SELECT id FROM investor WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/** Sets the fee from a month on; a second change for the same month replaces the first. */
+export async function upsertInvestorFee(
+  db: Queryable,
+  f: { investorId: number; effectiveMonth: string; feeBps: number; at: Date },
+): Promise<{ previousBps: number | null }> {
+  const [prev] = await db.query<{ feeBps: number }>(
+    'SELECT fee_bps AS "feeBps" FROM investor_fee WHERE investor_id = $1 AND effective_month = $2',
+    [f.investorId, f.effectiveMonth],
+  );
+  await db.query(
+    `INSERT INTO investor_fee (investor_id, effective_month, fee_bps, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (investor_id, effective_month) DO UPDATE SET fee_bps = EXCLUDED.fee_bps, created_at = EXCLUDED.created_at`,
+    [f.investorId, f.effectiveMonth, f.feeBps, f.at.toISOString()],
+  );
+  return { previousBps: prev?.feeBps ?? null };
+}

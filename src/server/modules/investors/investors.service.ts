@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { parseFeeFraction } from '../../domain/fee.js';
+import { monthField } from '../../lib/input.js';
+import { requireInvestor } from '../references.js';
 import { newSecret, sha256 } from '../../lib/random.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import {
@@ -8,6 +11,7 @@ import {
   insertInvestor,
   insertInvestorFee,
   replaceRegistrationSecret,
+  upsertInvestorFee,
   type Investor,
 } from './investors.repository.js';
 
@@ -18,15 +22,22 @@ const FEE_FROM_THE_BEGINNING = '1900-01-01';
 
 export type Actor = { userId: number | null; ip: string | null };
 
+function feeField(value: unknown): number {
+  const bps = parseFeeFraction(value);
+  if (bps === null) throw new ValidationError('Fee percentage must be one of 0, 0.05, 0.10 … 0.50.');
+  return bps;
+}
+
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
 
 export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     /** Adds an investor with its fee and returns the first registration secret (shown once). */
     async addInvestor(
-      input: { name: string; email: string; phone: string; address: string; feeBps: number },
+      input: { name: string; email: string; phone: string; address: string; fee_percentage: string | number },
       actor: Actor,
     ): Promise<{ investor: Investor; secret: string }> {
+      const feeBps = feeField(input.fee_percentage);
       const now = clock.now();
       const secret = newSecret();
       try {
@@ -35,7 +46,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
             throw new ConflictError(`An investor named "${input.name.trim()}" already exists.`);
           }
           const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
-          await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps: input.feeBps });
+          await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps });
           await replaceRegistrationSecret(tx, {
             investorId: created.id,
             secretHash: sha256(secret),
@@ -49,7 +60,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
             entity: 'investor',
             entityId: String(created.id),
             before: null,
-            after: { ...created, fee_bps: input.feeBps },
+            after: { ...created, fee_bps: feeBps },
             ip: actor.ip,
           });
           return created;
@@ -61,6 +72,25 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
         }
         throw err;
       }
+    },
+
+    /** A fee change from a month on (domain.md §8 decision 3): earlier months keep the fee they had. */
+    async setInvestorFee(
+      input: { investor_name: string; fee_percentage: string | number; effective_month: string },
+      actor: Actor,
+    ): Promise<void> {
+      const feeBps = feeField(input.fee_percentage);
+      const effectiveMonth = monthField('Effective month', input.effective_month);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const investor = await requireInvestor(tx, input.investor_name);
+        const { previousBps } = await upsertInvestorFee(tx, { investorId: investor.id, effectiveMonth, feeBps, at: now });
+        await appendAudit(tx, {
+          at: now, userId: actor.userId, action: 'set_fee', entity: 'investor', entityId: String(investor.id),
+          before: previousBps === null ? null : { effective_month: effectiveMonth, fee_bps: previousBps },
+          after: { effective_month: effectiveMonth, fee_bps: feeBps }, ip: actor.ip,
+        });
+      });
     },
 
     /** Issues a fresh secret and invalidates the old one (security.md A8): secrets are never read back. */

@@ -1,0 +1,20 @@
+import type { Queryable } from '../../db/client.js';
+
+export type CategoryScope = 'income' | 'property_expense' | 'llc_expense';
+export type Category = { id: number; scope: CategoryScope; name: string; taxLine: string };
+
+export async function findCategory(db: Queryable, scope: CategoryScope, name: string): Promise<Category | undefined> {
+  const [row] = await db.query<Category>(
+    `SELECT id, scope, name, tax_line AS "taxLine" FROM category WHERE scope = $1 AND lower(name) = lower(btrim($2))`,
+    [scope, name],
+  );
+  return row;
+}
+
+export async function insertCategory(db: Queryable, c: Omit<Category, 'id'>): Promise<Category> {
+  const [row] = await db.query<Category>(
+    `INSERT INTO category (scope, name, tax_line) VALUES ($1, $2, $3) RETURNING id, scope, name, tax_line AS "taxLine"`,
+    [c.scope, c.name, c.taxLine],
+  );
+  return row!;
+}

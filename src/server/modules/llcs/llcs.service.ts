@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { AddLlcRequest, LlcResponse, UpdateLlcRequest } from '../../../contract/admin.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { dateField } from '../../lib/input.js';
+import type { WriteContext } from '../../lib/write-context.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { requireLlc } from '../references.js';
+import { findLlcByName, insertLlc, updateLlc, type Llc } from './llcs.repository.js';
+
+const toResponse = (l: Llc): LlcResponse => ({
+  llc_name: l.name,
+  address: l.address,
+  date_started: l.dateStarted ?? '',
+  principal_business_activity: l.principalBusinessActivity,
+  principal_product: l.principalProduct,
+  business_code_number: l.businessCodeNumber ?? '',
+});
+
+/** LLCs and their Form 1065 header fields (domain.md §2.1), which the tax report reads. */
+export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
+  const fields = (input: z.output<typeof AddLlcRequest>) => ({
+    address: input.address,
+    dateStarted: dateField('Date started', input.date_started),
+    principalBusinessActivity: input.principal_business_activity,
+    principalProduct: input.principal_product,
+    businessCodeNumber: input.business_code_number,
+  });
+
+  return {
+    async addLlc(input: z.output<typeof AddLlcRequest>, ctx: WriteContext): Promise<void> {
+      const values = { name: input.llc_name, ...fields(input) };
+      await db.transaction(async (tx) => {
+        if (await findLlcByName(tx, input.llc_name)) throw new ConflictError(`An LLC named "${input.llc_name}" already exists.`);
+        const llc = await insertLlc(tx, values);
+        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'llc', entityId: String(llc.id), before: null, after: llc, ip: ctx.ip });
+      });
+    },
+
+    async updateLlc(input: z.output<typeof UpdateLlcRequest>, ctx: WriteContext): Promise<void> {
+      const values = fields(input);
+      await db.transaction(async (tx) => {
+        const before = await requireLlc(tx, input.llc_name);
+        const after = await updateLlc(tx, before.id, values);
+        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update', entity: 'llc', entityId: String(before.id), before, after, ip: ctx.ip });
+      });
+    },
+
+    async getLlc(name: string): Promise<LlcResponse> {
+      const llc = await findLlcByName(db, name);
+      if (!llc) throw new NotFoundError(`No LLC named "${name}".`);
+      return toResponse(llc);
+    },
+  };
+}
+
+export type LlcsService = ReturnType<typeof createLlcsService>;

@@ -1,0 +1,66 @@
+import type { Queryable } from '../../db/client.js';
+
+export type PropertyType = 'rental' | 'land_contract' | 'other';
+
+export type Property = {
+  id: number;
+  name: string;
+  llcId: number;
+  propertyType: PropertyType;
+  address: string;
+  pictureUrl: string;
+  notes: string;
+};
+
+const COLUMNS = `id, name, llc_id AS "llcId", property_type AS "propertyType", address,
+  picture_url AS "pictureUrl", notes`;
+
+export type NewProperty = {
+  name: string;
+  llcId: number;
+  propertyType: PropertyType;
+  taxBucket: 'rental' | 'portfolio';
+  address: string;
+  pictureUrl: string;
+  purchaseDate: string;
+  purchasePriceCents: number;
+  landValueCents: number;
+  propertyValueCents: number;
+  landContract: null | {
+    saleDate: string;
+    salePriceCents: number;
+    downPaymentCents: number;
+    adjustedBasisCents: number;
+    rateBps: number;
+  };
+};
+
+export async function findPropertyByName(db: Queryable, name: string): Promise<Property | undefined> {
+  const [row] = await db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE lower(name) = lower(btrim($1))`, [name]);
+  return row;
+}
+
+/** Locks the property row: writers that change its balances take turns (security.md L4). */
+export async function lockProperty(db: Queryable, id: number): Promise<void> {
+  await db.query('SELECT id FROM property WHERE id = $1 FOR UPDATE', [id]);
+}
+
+export async function insertProperty(db: Queryable, p: NewProperty): Promise<Property & Record<string, unknown>> {
+  const lc = p.landContract;
+  const [row] = await db.query<Property>(
+    `INSERT INTO property (name, llc_id, property_type, tax_bucket, address, picture_url, purchase_date,
+        purchase_price_cents, land_value_cents, property_value_cents,
+        lc_sale_date, lc_sale_price_cents, lc_down_payment_cents, lc_adjusted_basis_cents, lc_rate_bps)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     RETURNING ${COLUMNS}, purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents",
+        land_value_cents AS "landValueCents", property_value_cents AS "propertyValueCents"`,
+    [p.name, p.llcId, p.propertyType, p.taxBucket, p.address, p.pictureUrl, p.purchaseDate,
+      p.purchasePriceCents, p.landValueCents, p.propertyValueCents,
+      lc?.saleDate ?? null, lc?.salePriceCents ?? null, lc?.downPaymentCents ?? null, lc?.adjustedBasisCents ?? null, lc?.rateBps ?? null],
+  );
+  return row!;
+}
+
+export async function setPropertyNotes(db: Queryable, id: number, notes: string): Promise<void> {
+  await db.query('UPDATE property SET notes = $2 WHERE id = $1', [id, notes]);
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { AddInvestmentPropertyRequest, SetPropertyNotesRequest } from '../../../contract/admin.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { amountField, dateField, nonNegativeAmountField, pictureUrlField } from '../../lib/input.js';
+import type { WriteContext } from '../../lib/write-context.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { requireLlc, requireProperty } from '../references.js';
+import { findPropertyByName, insertProperty, setPropertyNotes, type NewProperty } from './properties.repository.js';
+
+type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
+
+/** The optional land-contract terms (domain.md §2.2, §5.5): all five or none, land contracts only. */
+function landContractTerms(input: AddInput): NewProperty['landContract'] {
+  const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
+    .filter((v) => v !== undefined && v !== '').length;
+  if (given === 0) return null;
+  if (input.property_type !== 'land_contract') {
+    throw new ValidationError('Land-contract terms can only be given for a land-contract property.');
+  }
+  if (given < 5) {
+    throw new ValidationError('Give all land-contract terms (sale date, sale price, down payment, adjusted basis, rate) or none.');
+  }
+  const terms = {
+    saleDate: dateField('Sale date', input.lc_sale_date!),
+    salePriceCents: amountField('Sale price', input.lc_sale_price),
+    downPaymentCents: nonNegativeAmountField('Down payment', input.lc_down_payment),
+    adjustedBasisCents: nonNegativeAmountField('Adjusted basis', input.lc_adjusted_basis),
+    rateBps: input.lc_rate_bps!,
+  };
+  if (terms.downPaymentCents > terms.salePriceCents) throw new ValidationError('Down payment cannot exceed the sale price.');
+  return terms;
+}
+
+/** Investment properties: master data and notes. */
+export function createPropertiesService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    async addProperty(input: AddInput, ctx: WriteContext): Promise<void> {
+      const purchasePriceCents = nonNegativeAmountField('Purchase price', input.purchase_price);
+      const landValueCents = nonNegativeAmountField('Land value', input.land_value);
+      if (landValueCents > purchasePriceCents) throw new ValidationError('Land value cannot exceed the purchase price.');
+      const values: Omit<NewProperty, 'llcId'> = {
+        name: input.property_name,
+        propertyType: input.property_type,
+        taxBucket: input.property_type === 'rental' ? 'rental' : 'portfolio', // domain.md D9
+        address: input.address,
+        pictureUrl: pictureUrlField(input.picture_url),
+        purchaseDate: dateField('Purchase date', input.purchase_date),
+        purchasePriceCents,
+        landValueCents,
+        propertyValueCents: nonNegativeAmountField('Property value', input.property_value),
+        landContract: landContractTerms(input),
+      };
+      await db.transaction(async (tx) => {
+        const llc = await requireLlc(tx, input.llc);
+        if (await findPropertyByName(tx, input.property_name)) {
+          throw new ConflictError(`A property named "${input.property_name}" already exists.`);
+        }
+        const property = await insertProperty(tx, { ...values, llcId: llc.id });
+        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'property', entityId: String(property.id), before: null, after: { ...values, llc: llc.name }, ip: ctx.ip });
+      });
+    },
+
+    async getNotes(propertyName: string): Promise<{ notes: string }> {
+      const property = await findPropertyByName(db, propertyName);
+      if (!property) throw new NotFoundError(`No property named "${propertyName}".`);
+      return { notes: property.notes };
+    },
+
+    async setNotes(input: z.output<typeof SetPropertyNotesRequest>, ctx: WriteContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        const property = await requireProperty(tx, input.property_name);
+        await setPropertyNotes(tx, property.id, input.notes);
+        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update_notes', entity: 'property', entityId: String(property.id), before: { notes: property.notes }, after: { notes: input.notes }, ip: ctx.ip });
+      });
+    },
+  };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;
