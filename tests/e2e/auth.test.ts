@@ -86,7 +86,7 @@ describe('auth screens in Chromium', () => {
 
   it('registers with a secret, returns to /, then signs in as an investor without the Admin link', async () => {
     const { secret } = await t.services.investors.addInvestor(
-      { name: 'Nora Newman', email: '', phone: '', address: '', feeBps: 0 },
+      { name: 'Nora Newman', email: '', phone: '', address: '', fee_percentage: '0' },
       { userId: null, ip: null },
     );
     await fresh();
