@@ -17,7 +17,8 @@ const DateText = z.string().max(10);
 const Name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const RequiredText = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
-const OptionalName = z.string().trim().max(100).optional().or(z.null()).transform((v) => (v ? v : undefined));
+// An unchosen selector may come as absent, null or '': all mean "none".
+const OptionalName = z.string().trim().max(100).nullable().optional();
 
 export const PROPERTY_TYPES = ['rental', 'land_contract', 'other'] as const;
 export const CATEGORY_SCOPES = ['income', 'property_expense', 'llc_expense'] as const;

@@ -15,6 +15,11 @@ async function run(argv: string[]): Promise<number> {
     // The demo keeps its own data directory so it never mixes with real books.
     process.env.DEMO_DATA = '1';
     process.env.DATA_DIR ??= './data-demo';
+    // A demo admin with a known password, printed at start: only ever in the demo's own data directory.
+    if (!process.env.ADMIN_USERNAME) {
+      process.env.ADMIN_USERNAME = 'admin';
+      process.env.ADMIN_PASSWORD = 'quiet ledger sunrise 24';
+    }
     await import('./main.js');
     return -1; // the server keeps running
   }

@@ -254,7 +254,7 @@ describe.each(DB_KINDS)('the books, part 1, on %s', (kind) => {
       expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([201]));
       expect(new Set(answers.map((a) => a.body)).size).toBe(1);
       const after = await snapshot(t);
-      expect(after.ledger - before.ledger).toBe(1);
+      expect(after.ledger! - before.ledger!).toBe(1);
     });
   });
 

@@ -1,6 +1,174 @@
 import type { Runtime } from '../runtime.js';
+import { findUserByUsername } from '../modules/users/users.repository.js';
+import type { WriteContext } from '../lib/write-context.js';
+import { isoDay } from '../domain/dates.js';
 
-/** Loads the demo portfolio through the services (filled in below). */
-export async function loadDemoData(_runtime: Runtime, print: (line: string) => void): Promise<void> {
-  print('Demo data: nothing to load yet.');
+/**
+ * The demo portfolio: two LLCs, rentals, land contracts and a storage lot, four investors with portal
+ * logins, and three years of monthly books ending this month. Everything is recorded through the same
+ * service functions the API calls, so the demo obeys every rule the real books do.
+ */
+export const DEMO_PASSWORD = 'harbor lantern morning 58';
+export const DEMO_INVESTORS = [
+  { name: 'Alice Morgan', username: 'alice', fee: '0.10' },
+  { name: 'Ben Carter', username: 'ben', fee: '0.05' },
+  { name: 'Chloe Diaz', username: 'chloe', fee: '0.0' },
+  { name: 'David Evans', username: 'david', fee: '0.10' },
+] as const;
+
+const LLCS = [
+  { llc_name: 'Maple Holdings LLC', address: '100 Maple Ave, Springfield, IL 62701', date_started: '2019-03-01',
+    principal_business_activity: 'Real estate rental', principal_product: 'Residential rental housing', business_code_number: '531110' },
+  { llc_name: 'Cedar Land Partners LLC', address: '42 Cedar Rd, Peoria, IL 61602', date_started: '2020-05-15',
+    principal_business_activity: 'Land sales on contract', principal_product: 'Seller-financed land', business_code_number: '531390' },
+];
+
+const PICTURE = (seed: string) => `https://picsum.photos/seed/${seed}/400/400`;
+const PROPERTIES = [
+  { property_name: 'Oak Street Duplex', llc: 'Maple Holdings LLC', property_type: 'rental', address: '12 Oak St, Springfield, IL',
+    purchase_date: '2019-04-10', purchase_price: '210000', land_value: '40000', property_value: '265000', picture_url: PICTURE('oak') },
+  { property_name: 'Birch Court Fourplex', llc: 'Maple Holdings LLC', property_type: 'rental', address: '8 Birch Ct, Springfield, IL',
+    purchase_date: '2020-08-20', purchase_price: '385000', land_value: '60000', property_value: '430000', picture_url: PICTURE('birch') },
+  { property_name: 'Elm Street Cottage', llc: 'Maple Holdings LLC', property_type: 'rental', address: '301 Elm St, Chatham, IL',
+    purchase_date: '2024-05-30', purchase_price: '148000', land_value: '28000', property_value: '155000', picture_url: PICTURE('elm') },
+  { property_name: 'Willow Creek Lot 7', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Lot 7, Willow Creek Rd, Peoria, IL',
+    purchase_date: '2021-02-01', purchase_price: '45000', land_value: '45000', property_value: '72000', picture_url: PICTURE('willow'),
+    lc_sale_date: '2023-11-01', lc_sale_price: '72000', lc_down_payment: '7200', lc_adjusted_basis: '45000', lc_rate_bps: 750 },
+  { property_name: 'Pine Ridge Acreage', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Pine Ridge Rd, Tremont, IL',
+    purchase_date: '2020-09-15', purchase_price: '38000', land_value: '38000', property_value: '54000', picture_url: PICTURE('pine') },
+  { property_name: 'Route 9 Storage Lot', llc: 'Cedar Land Partners LLC', property_type: 'other', address: '9900 Route 9, Pekin, IL',
+    purchase_date: '2022-03-01', purchase_price: '96000', land_value: '30000', property_value: '110000', picture_url: PICTURE('storage') },
+] as const;
+
+/** A small deterministic generator, so every demo has the same books. */
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export async function loadDemoData(runtime: Runtime, print: (line: string) => void): Promise<void> {
+  const { services, db } = runtime;
+  const printLogins = () => {
+    print('');
+    if (process.env.ADMIN_PASSWORD === 'quiet ledger sunrise 24') print(`  Demo admin: ${process.env.ADMIN_USERNAME} / quiet ledger sunrise 24`);
+    print('  Demo investor logins (password for all: ' + DEMO_PASSWORD + ')');
+    for (const i of DEMO_INVESTORS) print(`    investor  ${i.username.padEnd(8)} ${i.name}`);
+    print('');
+  };
+  const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM investor');
+  if (existing!.n > 0) {
+    print('Demo data is already loaded.');
+    printLogins();
+    return;
+  }
+  const adminName = process.env.ADMIN_USERNAME ?? 'admin';
+  const admin = await findUserByUsername(db, adminName);
+  if (!admin) throw new Error(`The demo needs the admin "${adminName}" to record its books.`);
+  const ctx: WriteContext = { userId: admin.id, ip: '127.0.0.1', idempotency: null };
+  const rand = seeded(20240101);
+  const money = (base: number, spread: number) => (base + Math.round(rand() * spread * 100) / 100).toFixed(2);
+
+  for (const llc of LLCS) await services.llcs.addLlc(llc, ctx);
+  for (const p of PROPERTIES) await services.properties.addProperty(p, ctx);
+  await services.lorens.addLoren('Lakeside Loren', ctx);
+  await services.categories.addCategory({ expense_category: 'HOA dues' }, ctx);
+  await services.categories.addCategory({ expense_category: 'Property management' }, ctx);
+  await services.properties.setNotes({ property_name: 'Oak Street Duplex', notes: 'Two units. New roof 2023; furnace in unit B replaced 2025.' }, ctx);
+  await services.properties.setNotes({ property_name: 'Willow Creek Lot 7', notes: 'Sold on contract to the Hansen family, 7.5% over 10 years.' }, ctx);
+
+  for (const inv of DEMO_INVESTORS) {
+    const { secret } = await services.investors.addInvestor(
+      { name: inv.name, email: `${inv.username}@example.com`, phone: '555-01' + pad(inv.name.length), address: 'Springfield, IL', fee_percentage: inv.fee },
+      ctx,
+    );
+    await services.auth.register({ username: inv.username, password: DEMO_PASSWORD, secret, ip: '127.0.0.1' });
+  }
+
+  // Thirty-six months ending with the current one; nothing is dated after today.
+  const today = isoDay(new Date());
+  const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const months = Array.from({ length: 36 }, (_, k) => {
+    const index = ty * 12 + (tm - 1) - 35 + k;
+    return { y: Math.floor(index / 12), m: (index % 12) + 1 };
+  });
+  const first = months[0]!;
+  const day = (ym: { y: number; m: number }, d: number) => `${ym.y}-${pad(ym.m)}-${pad(d)}`;
+  const invest = (investor: string, property: string, date: string, amount: string) =>
+    services.ledger.addInvestment({ investor_name: investor, property_name: property, date, amount }, ctx);
+
+  await invest('Alice Morgan', 'Oak Street Duplex', day(first, 5), '120000');
+  await invest('Ben Carter', 'Oak Street Duplex', day(first, 5), '80000');
+  await invest('Chloe Diaz', 'Birch Court Fourplex', day(first, 8), '150000');
+  await invest('David Evans', 'Birch Court Fourplex', day(first, 8), '90000');
+  await invest('Ben Carter', 'Willow Creek Lot 7', day(first, 2), '25000');
+  await invest('David Evans', 'Pine Ridge Acreage', day(first, 2), '30000');
+  await invest('Chloe Diaz', 'Route 9 Storage Lot', day(first, 10), '20000');
+  await invest('Alice Morgan', 'Route 9 Storage Lot', day(first, 10), '15000');
+  for (const [property, amount] of [['Oak Street Duplex', '3200'], ['Birch Court Fourplex', '5400']] as const) {
+    await services.ledger.addRentalDeposit({ property_name: property, amount, date: day(first, 1), notes: 'Security deposits on file' }, ctx);
+  }
+
+  for (const [k, ym] of months.entries()) {
+    const month = `${ym.y}-${pad(ym.m)}`;
+    const dated = (d: number) => (day(ym, d) <= today ? day(ym, d) : null);
+    const income = (property: string, d: number, amount: string, category: string, description: string) => {
+      const date = dated(d);
+      return date
+        ? services.ledger.recordPropertyIncome({ income_date: date, income_for_month: month, property_name: property, description, amount, income_category: category }, ctx)
+        : undefined;
+    };
+    const expense = (property: string, d: number, amount: string, category: string, description: string) => {
+      const date = dated(d);
+      return date
+        ? services.ledger.recordPropertyExpense({ expense_date: date, expense_for_month: month, property_name: property, description, amount, expense_category: category, payer: adminName }, ctx)
+        : undefined;
+    };
+
+    await income('Oak Street Duplex', 3, '3200.00', 'Rent', `Rent ${pad(ym.m)}/${ym.y}, units A and B`);
+    await income('Birch Court Fourplex', 3, '5400.00', 'Rent', `Rent ${pad(ym.m)}/${ym.y}, four units`);
+    await income('Route 9 Storage Lot', 5, money(1050, 120), 'Other rental income', `Storage rents ${pad(ym.m)}/${ym.y}`);
+    await expense('Oak Street Duplex', 15, '310.00', 'Taxes', 'Property tax escrow');
+    await expense('Oak Street Duplex', 15, '95.00', 'Insurance', 'Landlord policy');
+    await expense('Birch Court Fourplex', 15, '540.00', 'Taxes', 'Property tax escrow');
+    await expense('Birch Court Fourplex', 15, '160.00', 'Insurance', 'Landlord policy');
+    await expense('Birch Court Fourplex', 20, '432.00', 'Property management', '8% management fee');
+    await expense('Route 9 Storage Lot', 18, money(110, 40), 'Utilities', 'Lighting and gate power');
+    if (rand() < 0.45) await expense('Oak Street Duplex', 22, money(120, 900), 'Repairs', 'Repair call');
+    if (rand() < 0.55) await expense('Birch Court Fourplex', 24, money(150, 1400), 'Repairs', 'Repair call');
+    if (k === 17) await expense('Birch Court Fourplex', 12, '9800.00', 'Repairs', 'Parking lot resurfacing');
+
+    const lcDate = dated(1);
+    if (lcDate) {
+      await services.ledger.recordLcPayment({ payment_date: lcDate, property_name: 'Willow Creek Lot 7', description: `Hansen payment ${pad(ym.m)}/${ym.y}`, amount: '855.00' }, ctx);
+      await services.ledger.recordLcPayment({ payment_date: lcDate, property_name: 'Pine Ridge Acreage', description: `Okafor payment ${pad(ym.m)}/${ym.y}`, amount: '520.00' }, ctx);
+      await services.ledger.recordLlcExpense({ expense_date: lcDate, llc_name: 'Maple Holdings LLC', description: 'Monthly account fee', amount: '15.00', expense_category: 'Bank fees', payer: adminName }, ctx);
+    }
+    if (ym.m === 1 && dated(20)) {
+      for (const llc of LLCS) await services.ledger.recordLlcExpense({ expense_date: day(ym, 20), llc_name: llc.llc_name, description: 'Annual report filing', amount: '300.00', expense_category: 'State fees', payer: adminName }, ctx);
+    }
+    if (ym.m === 3 && dated(15)) {
+      for (const llc of LLCS) await services.ledger.recordLlcExpense({ expense_date: day(ym, 15), llc_name: llc.llc_name, description: `${ym.y - 1} partnership return`, amount: '1200.00', expense_category: 'Tax preparation', payer: adminName }, ctx);
+    }
+    if (k === 6) {
+      // The cottage joins the portfolio half a year in: Alice buys in after closing.
+      await invest('Alice Morgan', 'Elm Street Cottage', day(ym, 10), '40000');
+      await services.ledger.addRentalDeposit({ property_name: 'Elm Street Cottage', amount: '1650.00', date: day(ym, 12), notes: 'Deposit, Lopez lease', loren_name: 'Lakeside Loren' }, ctx);
+    }
+    if (k > 6) await income('Elm Street Cottage', 4, '1650.00', 'Rent', `Rent ${pad(ym.m)}/${ym.y}`);
+    if (k === 20 && dated(9)) {
+      await services.ledger.recordInvestorPropertyExpense({ investor: 'Ben Carter', expense_date: day(ym, 9), expense_for_month: month, property_name: 'Oak Street Duplex', description: 'Appraisal ordered by Ben', amount: '450.00', expense_category: 'Legal and other professional fees', payer: adminName }, ctx);
+    }
+    if (k === 24 && dated(28)) {
+      await services.ledger.recordLorenIncome({ income_date: day(ym, 28), property_name: 'Route 9 Storage Lot', description: 'Billboard lease, six months', amount: '2400.00', start_date: day(ym, 1), end_date: day(months[k + 5] ?? ym, 28) }, ctx);
+    }
+  }
+
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry');
+  print(`Demo data loaded: 2 LLCs, ${PROPERTIES.length} properties, ${DEMO_INVESTORS.length} investors, ${count!.n} ledger entries over 36 months.`);
+  printLogins();
 }

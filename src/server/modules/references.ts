@@ -38,6 +38,6 @@ export async function requireCategory(db: Queryable, scope: CategoryScope, name:
   return (await findCategory(db, scope, name)) ?? Promise.reject(unknown(SCOPE_WORDS[scope], name));
 }
 
-export async function optionalLoren(db: Queryable, name: string | undefined): Promise<Loren | null> {
+export async function optionalLoren(db: Queryable, name: string | null | undefined): Promise<Loren | null> {
   return name ? requireLoren(db, name) : null;
 }

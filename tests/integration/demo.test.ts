@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_INVESTORS, DEMO_PASSWORD, loadDemoData } from '../../src/server/demo/demo-data.js';
+import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
+import { bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('demo portfolio', () => {
+  let t: TestApp;
+  const printed: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    const runtime = { db: t.testDb.db, services: t.services, jwtSecret: '', close: async () => {} };
+    await loadDemoData(runtime, (l) => printed.push(l));
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('records three years of books through the services, with an audit row for each entry', async () => {
+    const [r] = await t.testDb.db.query<{ llcs: number; properties: number; entries: number; months: number; kinds: number; audited: number }>(
+      `SELECT (SELECT count(*)::int FROM llc) AS llcs, (SELECT count(*)::int FROM property) AS properties,
+              (SELECT count(*)::int FROM ledger_entry) AS entries,
+              (SELECT count(DISTINCT for_month)::int FROM ledger_entry WHERE kind = 'property_income') AS months,
+              (SELECT count(DISTINCT kind)::int FROM ledger_entry) AS kinds,
+              (SELECT count(*)::int FROM audit_event WHERE entity = 'ledger_entry') AS audited`,
+    );
+    expect(r!.llcs).toBe(2);
+    expect(r!.properties).toBe(6);
+    expect(r!.months).toBeGreaterThanOrEqual(35);
+    expect(r!.entries).toBeGreaterThan(400);
+    expect(r!.kinds).toBe(7); // every kind the forms of this release record
+    expect(r!.audited).toBe(r!.entries);
+    const [future] = await t.testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entry WHERE date > current_date`);
+    expect(future!.n).toBe(0);
+    expect(await verifyAuditChain(t.testDb.db)).toBeNull();
+  });
+
+  it('prints the demo logins, and every demo investor can sign in', async () => {
+    for (const i of DEMO_INVESTORS) {
+      expect(printed.join('\n')).toContain(i.username);
+      const token = await signIn(t.app, i.username, DEMO_PASSWORD);
+      const who = await t.app.inject({ method: 'GET', url: '/auth/protected', headers: bearer(token) });
+      expect(who.json()).toEqual({ logged_in_as: i.username });
+    }
+  });
+
+  it('loads nothing twice', async () => {
+    const [before] = await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry');
+    const runtime = { db: t.testDb.db, services: t.services, jwtSecret: '', close: async () => {} };
+    const lines: string[] = [];
+    await loadDemoData(runtime, (l) => lines.push(l));
+    expect(lines[0]).toBe('Demo data is already loaded.');
+    const [after] = await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry');
+    expect(after!.n).toBe(before!.n);
+  });
+});
