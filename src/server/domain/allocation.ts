@@ -1,0 +1,196 @@
+import { apportion, roundDiv } from './apportion.js';
+import type { IsoDate } from './dates.js';
+import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
+
+/**
+ * The allocation engine of domain.md §4.1–§4.5: who owns each property in each month, how each month's
+ * net income splits between the owners, the cumulative high-water-mark fee, investor-specific and LLC
+ * expenses. Pure: it takes the books as plain data (already limited to non-void entries up to as_of)
+ * and returns every investor's monthly amounts in cents.
+ */
+export type PropertyType = 'rental' | 'land_contract' | 'other';
+export type PropertyInfo = { id: number; name: string; llcId: number; type: PropertyType; pictureUrl: string; notes?: string };
+
+/** An investment (+) or investment withdrawal (−). */
+export type CapitalEvent = { id: number; investorId: number; propertyId: number; date: IsoDate; cents: number };
+
+export type BooksInput = {
+  properties: PropertyInfo[];
+  capital: CapitalEvent[];
+  /** Σ income + lc payments − property expenses per (property, for_month), period income excluded. */
+  propertyMonthNet: { propertyId: number; month: IsoDate; cents: number }[];
+  periodIncomes: { propertyId: number; start: IsoDate; end: IsoDate; cents: number }[];
+  investorExpenses: { investorId: number; propertyId: number; month: IsoDate; cents: number }[];
+  llcExpenses: { id: number; llcId: number; date: IsoDate; cents: number }[];
+  /** Fee history: bps in force from each month on. */
+  fees: { investorId: number; month: IsoDate; bps: number }[];
+};
+
+export type PropertyMonth = { g: number; f: number; ei: number };
+export type InvestorMonth = { byProperty: Map<number, PropertyMonth>; l: number };
+
+export type Allocation = {
+  /** investor → month → amounts */
+  investors: Map<number, Map<Month, InvestorMonth>>;
+  /** property → month → N(p, m) */
+  net: Map<number, Map<Month, number>>;
+  /** Net income of properties that never had an investor (§6.6). */
+  unallocated: Map<number, number>;
+  /** C(i, p, m) for any month. */
+  capitalAt(investorId: number, propertyId: number, m: Month): number;
+  /** The months at which some capital changes, per property. */
+  capitalMonths(propertyId: number): Month[];
+};
+
+type CapitalState = Map<number, number>; // investor → capital, only > 0
+
+/** Capital of one property over time: a sorted list of (month, state after that month's changes). */
+function capitalTimeline(events: CapitalEvent[]): { month: Month; state: CapitalState }[] {
+  const byMonth = new Map<Month, CapitalEvent[]>();
+  for (const e of events) {
+    const m = effectiveMonth(e.date);
+    byMonth.set(m, [...(byMonth.get(m) ?? []), e]);
+  }
+  const running = new Map<number, number>();
+  return [...byMonth.keys()]
+    .sort((a, b) => a - b)
+    .map((month) => {
+      for (const e of byMonth.get(month)!) running.set(e.investorId, (running.get(e.investorId) ?? 0) + e.cents);
+      return { month, state: new Map([...running].filter(([, c]) => c > 0)) };
+    });
+}
+
+function stateAt(timeline: { month: Month; state: CapitalState }[], m: Month): CapitalState {
+  let found: CapitalState = new Map();
+  for (const point of timeline) {
+    if (point.month > m) break;
+    found = point.state;
+  }
+  return found;
+}
+
+/**
+ * Weights with the fallback of §4.1: this month's owners; else the first later month with capital
+ * (items before funding go to the first investors); else the last earlier one; else none.
+ */
+function weightsWithFallback(months: Month[], at: (m: Month) => CapitalState, m: Month): CapitalState | null {
+  const now = at(m);
+  if (now.size > 0) return now;
+  for (const c of months) if (c > m && at(c).size > 0) return at(c);
+  for (const c of [...months].reverse()) if (c < m && at(c).size > 0) return at(c);
+  return null;
+}
+
+const shares = (state: CapitalState) => [...state].map(([key, weight]) => ({ key, weight }));
+
+export function allocate(input: BooksInput): Allocation {
+  const propertyById = new Map(input.properties.map((p) => [p.id, p]));
+  const timelines = new Map<number, { month: Month; state: CapitalState }[]>();
+  for (const p of input.properties) {
+    timelines.set(p.id, capitalTimeline(input.capital.filter((e) => e.propertyId === p.id)));
+  }
+  const timeline = (pid: number) => timelines.get(pid) ?? [];
+  const capitalMonths = (pid: number) => timeline(pid).map((t) => t.month);
+  const capitalAt = (iid: number, pid: number, m: Month) => stateAt(timeline(pid), m).get(iid) ?? 0;
+
+  const investors = new Map<number, Map<Month, InvestorMonth>>();
+  const cell = (iid: number, m: Month): InvestorMonth => {
+    let months = investors.get(iid);
+    if (!months) investors.set(iid, (months = new Map()));
+    let c = months.get(m);
+    if (!c) months.set(m, (c = { byProperty: new Map(), l: 0 }));
+    return c;
+  };
+  const propertyCell = (iid: number, pid: number, m: Month): PropertyMonth => {
+    const c = cell(iid, m);
+    let pc = c.byProperty.get(pid);
+    if (!pc) c.byProperty.set(pid, (pc = { g: 0, f: 0, ei: 0 }));
+    return pc;
+  };
+
+  // N(p, m): §4.3, with period income spread over its days.
+  const net = new Map<number, Map<Month, number>>();
+  const addNet = (pid: number, m: Month, cents: number) => {
+    let months = net.get(pid);
+    if (!months) net.set(pid, (months = new Map()));
+    months.set(m, (months.get(m) ?? 0) + cents);
+  };
+  for (const row of input.propertyMonthNet) addNet(row.propertyId, monthIndex(row.month), row.cents);
+  for (const p of input.periodIncomes) {
+    const parts = apportion(p.cents, daysPerMonth(p.start, p.end).map((d) => ({ key: d.month, weight: d.days })));
+    for (const [m, cents] of parts) addNet(p.propertyId, m, cents);
+  }
+
+  // G(i, p, m): the largest-remainder split of N by the month's owners.
+  const unallocated = new Map<number, number>();
+  for (const [pid, months] of net) {
+    const at = (m: Month) => stateAt(timeline(pid), m);
+    for (const [m, n] of [...months].sort((a, b) => a[0] - b[0])) {
+      const weights = weightsWithFallback(capitalMonths(pid), at, m);
+      if (!weights) {
+        unallocated.set(pid, (unallocated.get(pid) ?? 0) + n);
+        continue;
+      }
+      for (const [iid, g] of apportion(n, shares(weights))) propertyCell(iid, pid, m).g += g;
+    }
+  }
+
+  // Ei: 100% to the named investor (§4.4).
+  for (const e of input.investorExpenses) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
+
+  // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
+  const llcProperties = new Map<number, number[]>();
+  for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
+  for (const e of input.llcExpenses) {
+    const pids = llcProperties.get(e.llcId) ?? [];
+    const at = (m: Month): CapitalState => {
+      const sum = new Map<number, number>();
+      for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), m)) sum.set(iid, (sum.get(iid) ?? 0) + c);
+      return sum;
+    };
+    const months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b);
+    const m = monthIndex(e.date);
+    const weights = weightsWithFallback(months, at, m);
+    if (!weights) continue; // an LLC with no investors ever: nobody bears it
+    for (const [iid, l] of apportion(-e.cents, shares(weights))) cell(iid, m).l += l;
+  }
+
+  // F(i, p, t): the cumulative high-water-mark fee with its history (§4.5).
+  const feeHistory = new Map<number, { month: Month; bps: number }[]>();
+  for (const f of input.fees) {
+    feeHistory.set(f.investorId, [...(feeHistory.get(f.investorId) ?? []), { month: monthIndex(f.month), bps: f.bps }]);
+  }
+  const rateAt = (iid: number, m: Month) => {
+    let bps = 0;
+    for (const f of (feeHistory.get(iid) ?? []).sort((a, b) => a.month - b.month)) if (f.month <= m) bps = f.bps;
+    return bps;
+  };
+  for (const [iid, months] of investors) {
+    for (const pid of propertyById.keys()) {
+      let cumG = 0;
+      let pos = 0;
+      let exactFee = 0n; // in 1/10000 of a cent
+      let cumFee = 0n;
+      for (const m of [...months.keys()].sort((a, b) => a - b)) {
+        const pc = months.get(m)!.byProperty.get(pid);
+        if (!pc || pc.g === 0) continue;
+        cumG += pc.g;
+        const newPos = Math.max(0, cumG);
+        exactFee += BigInt(rateAt(iid, m)) * BigInt(newPos - pos);
+        if (exactFee < 0n) exactFee = 0n; // a clawback never exceeds the fees taken
+        pos = newPos;
+        const newCumFee = roundDiv(exactFee, 10000n);
+        pc.f = Number(newCumFee - cumFee);
+        cumFee = newCumFee;
+      }
+    }
+  }
+
+  return { investors, net, unallocated, capitalAt, capitalMonths };
+}
+
+/** Inet(i, p, m) = G − F − Ei (§4.5). */
+export const inet = (pm: PropertyMonth): number => pm.g - pm.f - pm.ei;
+
+/** cashflow(i, m) = Σ_p Inet(i, p, m) + L(i, m) (§4.6). */
+export const cashflow = (im: InvestorMonth): number => [...im.byProperty.values()].reduce((s, pm) => s + inet(pm), 0) + im.l;

@@ -1,0 +1,145 @@
+import { percent } from './apportion.js';
+import { allocate, cashflow, inet, type Allocation, type BooksInput, type CapitalEvent } from './allocation.js';
+import type { IsoDate } from './dates.js';
+import { monthIndex, monthKey, yearOf, type Month } from './months.js';
+
+/**
+ * What an investor sees (domain.md §4.6–§4.9), in cents and percents, from the allocation engine.
+ * The service turns cents into dollars at the edge.
+ */
+export type CashWithdrawal = { id: number; investorId: number; date: IsoDate; cents: number; description: string };
+
+export type MonthAmount = { date: string; amount: number };
+
+export type InvestorFigures = {
+  totalInvestments: number;
+  totalRentalInvestments: number;
+  totalLcInvestments: number;
+  totalOtherInvestments: number;
+  totalIncome: number;
+  totalRoi: number;
+  cashBalance: number;
+  roiPerYear: Record<string, number>;
+  investmentsPerMonth: MonthAmount[];
+  cashflowPerMonth: MonthAmount[];
+  distributionsPerMonth: (MonthAmount & { description: string })[];
+  propertyIds: number[];
+};
+
+export type PropertyFigures = {
+  totalInvestments: number;
+  totalIncome: number;
+  totalRoi: number;
+  investmentsPerMonth: MonthAmount[];
+  cashflowPerMonth: MonthAmount[];
+};
+
+const newestFirst = (m: Map<Month, number>): MonthAmount[] =>
+  [...m].sort((a, b) => b[0] - a[0]).map(([month, amount]) => ({ date: monthKey(month), amount }));
+
+/** Peak of running net capital, replaying by date; on one date withdrawals first (§6.11a). */
+export function peakCapital(events: CapitalEvent[]): number {
+  const ordered = [...events].sort((a, b) =>
+    a.date !== b.date ? (a.date < b.date ? -1 : 1) : Math.sign(a.cents) !== Math.sign(b.cents) ? a.cents - b.cents : a.id - b.id,
+  );
+  let running = 0;
+  let peak = 0;
+  for (const e of ordered) {
+    running += e.cents;
+    peak = Math.max(peak, running);
+  }
+  return peak;
+}
+
+const sumBy = <T>(items: T[], key: (t: T) => Month, value: (t: T) => number) => {
+  const out = new Map<Month, number>();
+  for (const t of items) out.set(key(t), (out.get(key(t)) ?? 0) + value(t));
+  return out;
+};
+
+export function investorFigures(
+  books: BooksInput,
+  allocation: Allocation,
+  investorId: number,
+  cashWithdrawals: CashWithdrawal[],
+  asOf: IsoDate,
+): InvestorFigures {
+  const events = books.capital.filter((e) => e.investorId === investorId);
+  const months = allocation.investors.get(investorId) ?? new Map();
+  const typeOf = new Map(books.properties.map((p) => [p.id, p.type]));
+  const nameOf = new Map(books.properties.map((p) => [p.id, p.name]));
+
+  const capitalBy = (type?: string) =>
+    events.filter((e) => type === undefined || typeOf.get(e.propertyId) === type).reduce((s, e) => s + e.cents, 0);
+
+  const cashflows = new Map<Month, number>();
+  for (const [m, im] of months) cashflows.set(m, cashflow(im));
+  const totalIncome = [...cashflows.values()].reduce((a, b) => a + b, 0);
+  const withdrawn = cashWithdrawals.filter((w) => w.investorId === investorId);
+
+  // roi_per_year on capital-months (§4.9): 100 × Σ cashflow × 12 / Σ_m C, the current year to date.
+  const asOfMonth = monthIndex(asOf);
+  const propertyIds = [...new Set(events.map((e) => e.propertyId))];
+  const firstMonth = Math.min(...events.map((e) => monthIndex(e.date)), asOfMonth + 1);
+  const roiPerYear: Record<string, number> = {};
+  for (let y = yearOf(firstMonth); y <= yearOf(asOfMonth); y++) {
+    let capitalMonths = 0;
+    let income = 0;
+    for (let m = y * 12; m < y * 12 + 12; m++) {
+      income += cashflows.get(m) ?? 0;
+      if (m <= asOfMonth) for (const pid of propertyIds) capitalMonths += allocation.capitalAt(investorId, pid, m);
+    }
+    if (capitalMonths > 0) roiPerYear[String(y)] = percent(income * 12, capitalMonths);
+  }
+
+  const distributions = [
+    ...withdrawn.map((w) => ({ id: w.id, date: w.date, cents: w.cents, description: w.description })),
+    ...events
+      .filter((e) => e.cents < 0)
+      .map((e) => ({ id: e.id, date: e.date, cents: -e.cents, description: `Return of capital – ${nameOf.get(e.propertyId) ?? ''}` })),
+  ].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id));
+  const distributionMonths = new Map<Month, { amount: number; descriptions: string[] }>();
+  for (const d of distributions) {
+    const m = monthIndex(d.date);
+    const cur = distributionMonths.get(m) ?? { amount: 0, descriptions: [] };
+    cur.amount += d.cents;
+    if (d.description) cur.descriptions.push(d.description);
+    distributionMonths.set(m, cur);
+  }
+
+  return {
+    totalInvestments: capitalBy(),
+    totalRentalInvestments: capitalBy('rental'),
+    totalLcInvestments: capitalBy('land_contract'),
+    totalOtherInvestments: capitalBy('other'),
+    totalIncome,
+    totalRoi: percent(totalIncome, peakCapital(events)),
+    cashBalance: totalIncome - withdrawn.reduce((s, w) => s + w.cents, 0),
+    roiPerYear,
+    investmentsPerMonth: newestFirst(sumBy(events, (e) => monthIndex(e.date), (e) => e.cents)),
+    cashflowPerMonth: newestFirst(cashflows),
+    distributionsPerMonth: [...distributionMonths]
+      .sort((a, b) => b[0] - a[0])
+      .map(([m, d]) => ({ date: monthKey(m), amount: d.amount, description: d.descriptions.join('; ') })),
+    propertyIds,
+  };
+}
+
+export function propertyFigures(books: BooksInput, allocation: Allocation, investorId: number, propertyId: number): PropertyFigures {
+  const events = books.capital.filter((e) => e.investorId === investorId && e.propertyId === propertyId);
+  const flows = new Map<Month, number>();
+  for (const [m, im] of allocation.investors.get(investorId) ?? []) {
+    const pm = im.byProperty.get(propertyId);
+    if (pm) flows.set(m, inet(pm));
+  }
+  const totalIncome = [...flows.values()].reduce((a, b) => a + b, 0);
+  return {
+    totalInvestments: events.reduce((s, e) => s + e.cents, 0),
+    totalIncome,
+    totalRoi: percent(totalIncome, peakCapital(events)),
+    investmentsPerMonth: newestFirst(sumBy(events, (e) => monthIndex(e.date), (e) => e.cents)),
+    cashflowPerMonth: newestFirst(flows),
+  };
+}
+
+export { allocate };
