@@ -201,3 +201,100 @@ export const AdminHelpersResponse = z.object({
   managers: z.array(z.string()),
 });
 export type AdminHelpersResponse = z.infer<typeof AdminHelpersResponse>;
+
+// ---- withdrawals (issue: the books, part 2) ---------------------------------------------------------
+
+export const RecordCashWithdrawalRequest = z.strictObject({
+  investor_name: Name,
+  date: DateText,
+  description: RequiredText(500),
+  amount: Amount,
+});
+export type RecordCashWithdrawalRequest = z.input<typeof RecordCashWithdrawalRequest>;
+
+export const RecordInvestmentWithdrawalRequest = z.strictObject({
+  investor_name: Name,
+  property_name: Name,
+  date: DateText,
+  amount: Amount,
+});
+export type RecordInvestmentWithdrawalRequest = z.input<typeof RecordInvestmentWithdrawalRequest>;
+
+export const RecordDepositWithdrawalRequest = z.strictObject({
+  property_name: Name,
+  date: DateText,
+  notes: RequiredText(500),
+  amount: Amount,
+});
+export type RecordDepositWithdrawalRequest = z.input<typeof RecordDepositWithdrawalRequest>;
+
+export const MaxCashQuery = z.strictObject({ investor_name: Name });
+export const MaxInvestmentQuery = z.strictObject({ investor_name: Name, property_name: Name });
+export const MaxDepositQuery = z.strictObject({ property_name: Name });
+export const MaxCashResponse = z.object({ max_cash_withdrawal: z.number() });
+export const MaxInvestmentResponse = z.object({ max_investment_withdrawal: z.number() });
+export const MaxDepositResponse = z.object({ max_deposit_withdrawal: z.number() });
+
+// ---- transaction viewers and voids --------------------------------------------------------------------
+
+export const TxnRow = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  detail: z.string(),
+  // Extension ("show voided"): present on voided rows only.
+  voided_at: z.string().optional(),
+  voided_by: z.string().optional(),
+  void_reason: z.string().optional(),
+});
+export type TxnRow = z.infer<typeof TxnRow>;
+
+const ShowVoided = z.enum(['true', 'false']).optional();
+export const PropertyTxnsQuery = z.strictObject({ selectedProperty: Name, include_voided: ShowVoided });
+export const PropertyTxnsResponse = z.object({
+  income: z.array(TxnRow),
+  expenses: z.array(TxnRow),
+  deposits: z.array(TxnRow),
+  lc_payments: z.array(TxnRow),
+  // Extension: capital movements of the property (investments and investment withdrawals).
+  investments: z.array(TxnRow),
+});
+export type PropertyTxnsResponse = z.infer<typeof PropertyTxnsResponse>;
+export const LlcTxnsQuery = z.strictObject({ selectedLLC: Name, include_voided: ShowVoided });
+export const LlcTxnsResponse = z.object({ expenses: z.array(TxnRow) });
+export type LlcTxnsResponse = z.infer<typeof LlcTxnsResponse>;
+export const InvestorTxnsQuery = z.strictObject({ investor_name: Name, include_voided: ShowVoided });
+export const InvestorTxnsResponse = z.object({ cash_withdrawals: z.array(TxnRow) });
+
+export const DeleteTxnRequest = z.strictObject({
+  id: z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a number') }).int().positive(),
+  amount: Amount,
+  detail: z.string().max(1000).optional(),
+  date: DateText,
+  // Extension: why the row is voided (kept with the row and in the audit trail).
+  reason: z.string().trim().max(500).optional(),
+});
+export type DeleteTxnRequest = z.input<typeof DeleteTxnRequest>;
+
+export const AuditLogQuery = z.strictObject({
+  entity: z.string().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(100000).optional(),
+  page_size: z.coerce.number().int().min(1).max(200).optional(),
+});
+export const AuditEventRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const AuditLogResponse = z.object({
+  events: z.array(AuditEventRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditLogResponse = z.infer<typeof AuditLogResponse>;

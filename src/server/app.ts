@@ -11,6 +11,7 @@ import { manifestRoutes } from './modules/manifest/manifest.routes.js';
 import { adminHelpersRoutes } from './modules/admin-helpers/admin-helpers.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { masterDataRoutes } from './modules/master-data.routes.js';
+import { withdrawalsAndVoidsRoutes } from './modules/ledger/withdrawals-and-voids.routes.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
   await app.register(adminHelpersRoutes(db));
   await app.register(masterDataRoutes(services));
   await app.register(ledgerRoutes(services.ledger));
+  await app.register(withdrawalsAndVoidsRoutes(services));
   await registerSpa(app, webRoot);
   return app;
 }

@@ -11,12 +11,16 @@ import { createLedgerService } from './modules/ledger/ledger.service.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
+import { createVoidService } from './modules/ledger/void.service.js';
+import { createTransactionsService } from './modules/ledger/transactions.service.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
 /** The composition root: every service, wired once, for the HTTP app, the CLI and the demo loader. */
 export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const portalName = config.portal.name;
+  const runOnce = createIdempotentRunner({ db, clock });
   return {
     auth: createAuthService({
       db,
@@ -31,7 +35,10 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     properties: createPropertiesService({ db, clock }),
     categories: createCategoriesService({ db, clock }),
     lorens: createLorensService({ db, clock }),
-    ledger: createLedgerService({ clock, runOnce: createIdempotentRunner({ db, clock }) }),
+    ledger: createLedgerService({ db, clock, runOnce }),
+    voids: createVoidService({ clock, runOnce }),
+    transactions: createTransactionsService({ db }),
+    audit: createAuditService({ db }),
   };
 }
 

@@ -37,3 +37,27 @@ export async function listAuditEvents(db: Queryable, filter: { entity?: string }
     [filter.entity ?? null],
   );
 }
+
+export type AuditPageRow = {
+  id: number; at: string; user: string | null; action: string; entity: string; entity_id: string | null; before: unknown; after: unknown;
+};
+
+/** One page of the audit trail, newest first, optionally for one kind of entity. */
+export async function listAuditPage(
+  db: Queryable,
+  f: { entity?: string; limit: number; offset: number },
+): Promise<{ rows: AuditPageRow[]; total: number }> {
+  const rows = await db.query<AuditPageRow>(
+    `SELECT a.id, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, u.username AS "user",
+            a.action, a.entity, a.entity_id, a.before, a.after
+       FROM audit_event a LEFT JOIN portal_user u ON u.id = a.user_id
+      WHERE ($1::text IS NULL OR a.entity = $1)
+      ORDER BY a.id DESC LIMIT $2 OFFSET $3`,
+    [f.entity ?? null, f.limit, f.offset],
+  );
+  const [count] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM audit_event WHERE ($1::text IS NULL OR entity = $1)',
+    [f.entity ?? null],
+  );
+  return { rows, total: count!.n };
+}

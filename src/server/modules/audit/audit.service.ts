@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { chainHash, GENESIS_HASH } from './audit.fns.js';
-import { listAuditEvents } from './audit.repository.js';
+import { listAuditEvents, listAuditPage } from './audit.repository.js';
+import type { AuditLogResponse } from '../../../contract/admin.js';
 
 /** Recomputes the hash chain; returns the id of the first row that does not match, or null if intact. */
 export async function verifyAuditChain(db: Queryable): Promise<number | null> {
@@ -12,3 +13,17 @@ export async function verifyAuditChain(db: Queryable): Promise<number | null> {
   }
   return null;
 }
+
+/** The audit trail as the admin reads it: paginated, newest first, filterable by entity. */
+export function createAuditService({ db }: { db: Queryable }) {
+  return {
+    async page(q: { entity?: string; page?: number; page_size?: number }): Promise<AuditLogResponse> {
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? 50;
+      const { rows, total } = await listAuditPage(db, { entity: q.entity || undefined, limit: pageSize, offset: (page - 1) * pageSize });
+      return { events: rows, total, page, page_size: pageSize };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

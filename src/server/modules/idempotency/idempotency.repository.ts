@@ -11,13 +11,30 @@ export async function findIdempotencyKey(db: Queryable, userId: number, key: str
   return row;
 }
 
-export async function insertIdempotencyKey(
+/**
+ * Claims a key before the work starts. A twin request blocks here until the first one commits (then
+ * gets false and replays its answer) or rolls back (then gets true and does the work itself).
+ */
+export async function claimIdempotencyKey(
   db: Queryable,
-  k: { userId: number; key: string; requestHash: string; statusCode: number; body: unknown; at: Date },
-): Promise<void> {
-  await db.query(
+  k: { userId: number; key: string; requestHash: string; at: Date },
+): Promise<boolean> {
+  const rows = await db.query(
     `INSERT INTO idempotency_key (user_id, key, request_hash, status_code, response_body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [k.userId, k.key, k.requestHash, k.statusCode, JSON.stringify(k.body), k.at.toISOString()],
+     VALUES ($1, $2, $3, 0, 'null', $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
+    [k.userId, k.key, k.requestHash, k.at.toISOString()],
   );
+  return rows.length === 1;
+}
+
+export async function storeIdempotentResponse(
+  db: Queryable,
+  k: { userId: number; key: string; statusCode: number; body: unknown },
+): Promise<void> {
+  await db.query('UPDATE idempotency_key SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [
+    k.userId,
+    k.key,
+    k.statusCode,
+    JSON.stringify(k.body),
+  ]);
 }

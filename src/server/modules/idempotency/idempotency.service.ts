@@ -1,16 +1,17 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { findIdempotencyKey, insertIdempotencyKey } from './idempotency.repository.js';
+import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from './idempotency.repository.js';
 
 export type IdempotencyRequest = { key: string; requestHash: string };
 
 const REUSED = 'This Idempotency-Key was already used for a different request.';
 
 /**
- * Runs one write in one transaction, at most once per Idempotency-Key (security.md L6): the key row is
- * written in the same transaction as the work, so a retry after a lost answer gets the stored answer
- * and writes nothing. A concurrent twin waits on the key's unique index, then replays the first answer.
+ * Runs one write in one transaction, at most once per Idempotency-Key (security.md L6). The key is
+ * claimed first, in the same transaction as the work: a retry after a lost answer gets the stored
+ * answer and writes nothing, and a concurrent twin waits on the key until the first one commits,
+ * then replays its answer (it never re-runs the work against the changed balance).
  */
 export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) {
   const replay = <T>(stored: { requestHash: string; body: unknown }, req: IdempotencyRequest): T => {
@@ -24,21 +25,15 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
     work: (tx: Queryable) => Promise<T>,
   ): Promise<T> {
     if (!req) return db.transaction(work);
-    try {
-      return await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
+      if (!(await claimIdempotencyKey(tx, { userId, key: req.key, requestHash: req.requestHash, at: clock.now() }))) {
         const prior = await findIdempotencyKey(tx, userId, req.key);
         if (prior) return replay<T>(prior, req);
-        const result = await work(tx);
-        await insertIdempotencyKey(tx, { userId, key: req.key, requestHash: req.requestHash, statusCode: 201, body: result, at: clock.now() });
-        return result;
-      });
-    } catch (err) {
-      if ((err as { code?: string; constraint?: string }).code === '23505') {
-        const prior = await findIdempotencyKey(db, userId, req.key);
-        if (prior) return replay<T>(prior, req);
       }
-      throw err;
-    }
+      const result = await work(tx);
+      await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: result });
+      return result;
+    });
   };
 }
 

@@ -49,3 +49,67 @@ export async function insertLedgerEntry(db: Queryable, e: NewLedgerEntry): Promi
   );
   return row!;
 }
+
+export type TxnListRow = {
+  id: number;
+  kind: LedgerKind;
+  date: string;
+  amountCents: number;
+  category: string | null;
+  description: string | null;
+  investor: string | null;
+  property: string | null;
+  voidedAt: string | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+};
+
+/** The rows of a viewer: one property's, one LLC's or one investor's entries of some kinds. */
+export async function listTransactions(
+  db: Queryable,
+  f: { propertyId?: number; llcId?: number; investorId?: number; kinds: LedgerKind[]; includeVoided: boolean },
+): Promise<TxnListRow[]> {
+  return db.query<TxnListRow>(
+    `SELECT e.id, e.kind, e.date, e.amount_cents AS "amountCents", c.name AS category, e.description,
+            i.name AS investor, p.name AS property,
+            to_char(e.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "voidedAt",
+            vu.username AS "voidedBy", e.void_reason AS "voidReason"
+       FROM ledger_entry e
+       LEFT JOIN category c ON c.id = e.category_id
+       LEFT JOIN investor i ON i.id = e.investor_id
+       LEFT JOIN property p ON p.id = e.property_id
+       LEFT JOIN portal_user vu ON vu.id = e.voided_by
+      WHERE e.kind = ANY($1::text[])
+        AND ($2::int IS NULL OR e.property_id = $2)
+        AND ($3::int IS NULL OR e.llc_id = $3)
+        AND ($4::int IS NULL OR e.investor_id = $4)
+        AND ($5 OR e.voided_at IS NULL)
+      ORDER BY e.date DESC, e.id DESC`,
+    [f.kinds, f.propertyId ?? null, f.llcId ?? null, f.investorId ?? null, f.includeVoided],
+  );
+}
+
+/** The whole row, locked for the void that follows (two voids of one row take turns). */
+export async function findEntryForUpdate(db: Queryable, id: number): Promise<(LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null }) | undefined> {
+  const [row] = await db.query<LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null }>(
+    `SELECT ${COLUMNS}, voided_at AS "voidedAt", linked_entry_id AS "linkedEntryId" FROM ledger_entry WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row;
+}
+
+/** Rows tied to this one either way (a retained deposit and its income row): voided together. */
+export async function findLinkedIds(db: Queryable, id: number, linkedEntryId: number | null): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM ledger_entry WHERE voided_at IS NULL AND (linked_entry_id = $1 OR id = $2) FOR UPDATE`,
+    [id, linkedEntryId],
+  );
+  return rows.map((r) => r.id).filter((x) => x !== id);
+}
+
+export async function markVoid(db: Queryable, id: number, v: { at: Date; by: number; reason: string }): Promise<void> {
+  await db.query(
+    'UPDATE ledger_entry SET voided_at = $2, voided_by = $3, void_reason = $4 WHERE id = $1 AND voided_at IS NULL',
+    [id, v.at.toISOString(), v.by, v.reason],
+  );
+}

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type {
   AddInvestmentRequest,
+  RecordCashWithdrawalRequest,
+  RecordDepositWithdrawalRequest,
+  RecordInvestmentWithdrawalRequest,
   AddRentalDepositRequest,
   RecordInvestorPropertyExpenseRequest,
   RecordLcPaymentRequest,
@@ -10,7 +13,11 @@ import type {
   RecordPropertyIncomeRequest,
   RecordedResponse,
 } from '../../../contract/admin.js';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { centsToDollars } from '../../domain/money.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { findInvestorByName } from '../investors/investors.repository.js';
+import { findPropertyByName } from '../properties/properties.repository.js';
 import { monthOf } from '../../domain/dates.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -22,6 +29,10 @@ import { lockInvestor } from '../investors/investors.repository.js';
 import { lockProperty, type Property, type PropertyType } from '../properties/properties.repository.js';
 import { optionalLoren, requireCategory, requireInvestor, requireLlc, requireProperty } from '../references.js';
 import { insertLedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
+import { formatCents } from '../../domain/money.js';
+import { firstNegativeDate } from '../../domain/limits.js';
+import { computeInvestor, today } from '../figures/figures.service.js';
+import { movementsOfKinds, netOfKinds } from '../figures/books.repository.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
@@ -35,11 +46,14 @@ function requireType(property: Property, type: PropertyType, what: string): void
   }
 }
 
+const overMax = (max: number, what: 'withdrawal' | 'deposit') =>
+  new ValidationError(`Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`);
+
 /**
- * Every money movement of the admin forms except withdrawals. Each call is one transaction: the ledger
+ * Every money movement of the admin forms. Each call is one transaction: the ledger
  * row, its audit row and the idempotency key commit together or not at all (security.md L7).
  */
-export function createLedgerService({ clock, runOnce }: { clock: Clock; runOnce: RunOnce }) {
+export function createLedgerService({ db, clock, runOnce }: { db: Db; clock: Clock; runOnce: RunOnce }) {
   async function record(
     ctx: WriteContext,
     message: string,
@@ -57,7 +71,38 @@ export function createLedgerService({ clock, runOnce }: { clock: Clock; runOnce:
     });
   }
 
+  function notInFuture(date: string) {
+    if (date > today(clock)) throw new ValidationError('A withdrawal cannot be dated in the future.');
+  }
+
+  /** max_investment_withdrawal(i, p) = max(0, Σ investments − Σ investment withdrawals) (§4.11). */
+  const maxInvestment = (tx: Queryable, investorId: number, propertyId: number) =>
+    netOfKinds(tx, { asOf: today(clock), propertyId, investorId, plus: 'investment', minus: 'investment_withdrawal' }).then((c) => Math.max(0, c));
+  /** max_deposit_withdrawal(p) = max(0, Σ deposits − Σ deposit withdrawals) (§4.11). */
+  const maxDeposit = (tx: Queryable, propertyId: number) =>
+    netOfKinds(tx, { asOf: today(clock), propertyId, plus: 'deposit', minus: 'deposit_withdrawal' }).then((c) => Math.max(0, c));
+  /** max_cash_withdrawal(i) = max(0, cash_balance(i)) at today (§4.11). */
+  const maxCash = async (tx: Queryable, investorId: number) =>
+    Math.max(0, (await computeInvestor(tx, investorId, today(clock))).figures.cashBalance);
+
+  const investorNamed = async (name: string) =>
+    (await findInvestorByName(db, name)) ?? Promise.reject(new NotFoundError(`No investor named "${name}".`));
+  const propertyNamed = async (name: string) =>
+    (await findPropertyByName(db, name)) ?? Promise.reject(new NotFoundError(`No property named "${name}".`));
+
   return {
+    /** The maximums the withdrawal forms show, in dollars (§4.11). */
+    async maxCashFor(investorName: string): Promise<number> {
+      return centsToDollars(await maxCash(db, (await investorNamed(investorName)).id));
+    },
+    async maxInvestmentFor(investorName: string, propertyName: string): Promise<number> {
+      const [investor, property] = [await investorNamed(investorName), await propertyNamed(propertyName)];
+      return centsToDollars(await maxInvestment(db, investor.id, property.id));
+    },
+    async maxDepositFor(propertyName: string): Promise<number> {
+      return centsToDollars(await maxDeposit(db, (await propertyNamed(propertyName)).id));
+    },
+
     recordPropertyIncome(input: Out<typeof RecordPropertyIncomeRequest>, ctx: WriteContext) {
       const amountCents = amountField('Amount', input.amount);
       const date = dateField('Income date', input.income_date);
@@ -150,6 +195,61 @@ export function createLedgerService({ clock, runOnce }: { clock: Clock; runOnce:
         await lockProperty(tx, property.id);
         return { kind: 'deposit', date, forMonth: monthOf(date), amountCents, propertyId: property.id,
           lorenId: loren?.id, description: input.notes };
+      });
+    },
+
+    /**
+     * Money leaves only under the investor's row lock, with the limit recomputed inside the same
+     * transaction: two tabs or fifty requests cannot spend one balance twice (security.md L4, V5).
+     */
+    recordCashWithdrawal(input: Out<typeof RecordCashWithdrawalRequest>, ctx: WriteContext) {
+      const amountCents = amountField('Amount', input.amount);
+      const date = dateField('Date', input.date);
+      notInFuture(date);
+      return record(ctx, 'Cash withdrawal recorded successfully', async (tx) => {
+        const investor = await requireInvestor(tx, input.investor_name);
+        await lockInvestor(tx, investor.id);
+        const max = await maxCash(tx, investor.id);
+        if (amountCents > max) throw overMax(max, 'withdrawal');
+        return { kind: 'cash_withdrawal', date, forMonth: monthOf(date), amountCents, investorId: investor.id,
+          description: input.description };
+      });
+    },
+
+    recordInvestmentWithdrawal(input: Out<typeof RecordInvestmentWithdrawalRequest>, ctx: WriteContext) {
+      const amountCents = amountField('Amount', input.amount);
+      const date = dateField('Date', input.date);
+      notInFuture(date);
+      return record(ctx, 'Investment withdrawal recorded successfully', async (tx) => {
+        const investor = await requireInvestor(tx, input.investor_name);
+        const property = await requireProperty(tx, input.property_name);
+        await lockInvestor(tx, investor.id);
+        const max = await maxInvestment(tx, investor.id, property.id);
+        if (amountCents > max) throw overMax(max, 'withdrawal');
+        const movements = await movementsOfKinds(tx, { propertyId: property.id, investorId: investor.id, plus: 'investment', minus: 'investment_withdrawal' });
+        const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date, cents: -amountCents }]);
+        if (negativeOn) {
+          throw new ValidationError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${negativeOn}.`);
+        }
+        return { kind: 'investment_withdrawal', date, forMonth: monthOf(date), amountCents, investorId: investor.id,
+          propertyId: property.id, description: `Return of capital – ${property.name}` };
+      });
+    },
+
+    recordDepositWithdrawal(input: Out<typeof RecordDepositWithdrawalRequest>, ctx: WriteContext) {
+      const amountCents = amountField('Amount', input.amount);
+      const date = dateField('Date', input.date);
+      notInFuture(date);
+      return record(ctx, 'Deposit withdrawal recorded successfully', async (tx) => {
+        const property = await requireProperty(tx, input.property_name);
+        await lockProperty(tx, property.id);
+        const max = await maxDeposit(tx, property.id);
+        if (amountCents > max) throw overMax(max, 'deposit');
+        const movements = await movementsOfKinds(tx, { propertyId: property.id, plus: 'deposit', minus: 'deposit_withdrawal' });
+        const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date, cents: -amountCents }]);
+        if (negativeOn) throw new ValidationError(`This withdrawal would take the deposits held for ${property.name} below zero on ${negativeOn}.`);
+        return { kind: 'deposit_withdrawal', date, forMonth: monthOf(date), amountCents, propertyId: property.id,
+          description: input.notes };
       });
     },
 

@@ -1,0 +1,83 @@
+import type { Queryable } from '../../db/client.js';
+import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
+import type { CashWithdrawal } from '../../domain/investor-figures.js';
+
+/**
+ * Reads the books the allocation engine needs, already summed per (property, month) where the rules
+ * allow it, so the cost follows the number of property-months rather than the number of rows.
+ * Only non-void entries dated on or before as_of count (domain.md §1).
+ */
+export async function readBooks(db: Queryable, asOf: string): Promise<BooksInput & { cashWithdrawals: CashWithdrawal[] }> {
+  const live = `voided_at IS NULL AND date <= $1`;
+  const properties = await db.query<PropertyInfo>(
+    `SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl", notes FROM property ORDER BY id`,
+  );
+  const capital = await db.query<BooksInput['capital'][number]>(
+    `SELECT id, investor_id AS "investorId", property_id AS "propertyId", date,
+            CASE kind WHEN 'investment' THEN amount_cents ELSE -amount_cents END AS cents
+       FROM ledger_entry WHERE ${live} AND kind IN ('investment', 'investment_withdrawal') ORDER BY date, id`,
+    [asOf],
+  );
+  const propertyMonthNet = await db.query<BooksInput['propertyMonthNet'][number]>(
+    `SELECT property_id AS "propertyId", for_month AS month,
+            sum(CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END)::bigint AS cents
+       FROM ledger_entry
+      WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+      GROUP BY property_id, for_month`,
+    [asOf],
+  );
+  const periodIncomes = await db.query<BooksInput['periodIncomes'][number]>(
+    `SELECT property_id AS "propertyId", period_start AS start, period_end AS "end", amount_cents AS cents
+       FROM ledger_entry WHERE ${live} AND kind = 'property_income' AND period_start IS NOT NULL`,
+    [asOf],
+  );
+  const investorExpenses = await db.query<BooksInput['investorExpenses'][number]>(
+    `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(amount_cents)::bigint AS cents
+       FROM ledger_entry WHERE ${live} AND kind = 'investor_property_expense'
+      GROUP BY investor_id, property_id, for_month`,
+    [asOf],
+  );
+  const llcExpenses = await db.query<BooksInput['llcExpenses'][number]>(
+    `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry WHERE ${live} AND kind = 'llc_expense' ORDER BY id`,
+    [asOf],
+  );
+  const fees = await db.query<BooksInput['fees'][number]>(
+    `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`,
+  );
+  const cashWithdrawals = await db.query<CashWithdrawal>(
+    `SELECT id, investor_id AS "investorId", date, amount_cents AS cents, coalesce(description, '') AS description
+       FROM ledger_entry WHERE ${live} AND kind = 'cash_withdrawal' ORDER BY date, id`,
+    [asOf],
+  );
+  return { properties, capital, propertyMonthNet, periodIncomes, investorExpenses, llcExpenses, fees, cashWithdrawals };
+}
+
+/** Σ of signed amounts of some kinds for a property (and investor), dated up to as_of. */
+export async function netOfKinds(
+  db: Queryable,
+  f: { asOf: string; propertyId: number; investorId?: number; plus: string; minus: string },
+): Promise<number> {
+  const [row] = await db.query<{ cents: number }>(
+    `SELECT coalesce(sum(CASE kind WHEN $3 THEN amount_cents ELSE -amount_cents END), 0)::bigint AS cents
+       FROM ledger_entry
+      WHERE voided_at IS NULL AND date <= $1 AND property_id = $2 AND kind IN ($3, $4)
+        AND ($5::int IS NULL OR investor_id = $5)`,
+    [f.asOf, f.propertyId, f.plus, f.minus, f.investorId ?? null],
+  );
+  return row!.cents;
+}
+
+/** The signed movements of a balance in replay order, for the running checks of domain.md §3.3. */
+export async function movementsOfKinds(
+  db: Queryable,
+  f: { propertyId: number; investorId?: number; plus: string; minus: string; excludeId?: number },
+): Promise<{ id: number; date: string; cents: number }[]> {
+  return db.query<{ id: number; date: string; cents: number }>(
+    `SELECT id, date, CASE kind WHEN $2 THEN amount_cents ELSE -amount_cents END AS cents
+       FROM ledger_entry
+      WHERE voided_at IS NULL AND property_id = $1 AND kind IN ($2, $3)
+        AND ($4::int IS NULL OR investor_id = $4) AND ($5::bigint IS NULL OR id <> $5)
+      ORDER BY date, id`,
+    [f.propertyId, f.plus, f.minus, f.investorId ?? null, f.excludeId ?? null],
+  );
+}
