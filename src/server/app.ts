@@ -12,6 +12,7 @@ import { adminHelpersRoutes } from './modules/admin-helpers/admin-helpers.routes
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { masterDataRoutes } from './modules/master-data.routes.js';
 import { withdrawalsAndVoidsRoutes } from './modules/ledger/withdrawals-and-voids.routes.js';
+import { investorPortalRoutes } from './modules/investor-portal/investor-portal.routes.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
   await app.register(masterDataRoutes(services));
   await app.register(ledgerRoutes(services.ledger));
   await app.register(withdrawalsAndVoidsRoutes(services));
+  await app.register(investorPortalRoutes(services.investorPortal));
   await registerSpa(app, webRoot);
   return app;
 }

@@ -14,6 +14,7 @@ import { createPropertiesService } from './modules/properties/properties.service
 import { createVoidService } from './modules/ledger/void.service.js';
 import { createTransactionsService } from './modules/ledger/transactions.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -39,6 +40,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     voids: createVoidService({ clock, runOnce }),
     transactions: createTransactionsService({ db }),
     audit: createAuditService({ db }),
+    investorPortal: createInvestorPortalService({ db, clock }),
   };
 }
 

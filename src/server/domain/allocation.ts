@@ -36,6 +36,8 @@ export type Allocation = {
   net: Map<number, Map<Month, number>>;
   /** Net income of properties that never had an investor (§6.6). */
   unallocated: Map<number, number>;
+  /** LLC expenses of LLCs that never had an investor: nobody bears them. */
+  unallocatedLlcExpenses: number;
   /** C(i, p, m) for any month. */
   capitalAt(investorId: number, propertyId: number, m: Month): number;
   /** The months at which some capital changes, per property. */
@@ -139,6 +141,7 @@ export function allocate(input: BooksInput): Allocation {
   for (const e of input.investorExpenses) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
 
   // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
+  let unallocatedLlcExpenses = 0;
   const llcProperties = new Map<number, number[]>();
   for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
   for (const e of input.llcExpenses) {
@@ -151,7 +154,10 @@ export function allocate(input: BooksInput): Allocation {
     const months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b);
     const m = monthIndex(e.date);
     const weights = weightsWithFallback(months, at, m);
-    if (!weights) continue; // an LLC with no investors ever: nobody bears it
+    if (!weights) {
+      unallocatedLlcExpenses += e.cents; // an LLC with no investors ever: nobody bears it
+      continue;
+    }
     for (const [iid, l] of apportion(-e.cents, shares(weights))) cell(iid, m).l += l;
   }
 
@@ -186,7 +192,7 @@ export function allocate(input: BooksInput): Allocation {
     }
   }
 
-  return { investors, net, unallocated, capitalAt, capitalMonths };
+  return { investors, net, unallocated, unallocatedLlcExpenses, capitalAt, capitalMonths };
 }
 
 /** Inet(i, p, m) = G − F − Ei (§4.5). */

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** The investor portal's calls (portal-spec §3, §7): amounts in dollars, months 'YYYY-MM', newest first. */
+const MonthAmount = z.object({ date: z.string(), amount: z.number() });
+
+export const InvestorSummaryQuery = z.strictObject({ investor_name: z.string().trim().max(100).optional() });
+
+export const InvestorSummaryResponse = z.object({
+  investor_name: z.string(),
+  total_investments: z.number(),
+  total_income: z.number(),
+  total_roi: z.number(),
+  cash_balance: z.number(),
+  total_rental_investments: z.number(),
+  total_lc_investments: z.number(),
+  total_other_investments: z.number(),
+  roi_per_year: z.record(z.string(), z.number()),
+  investments_per_month: z.array(MonthAmount),
+  cashflow_per_month: z.array(MonthAmount),
+  distributions_per_month: z.array(MonthAmount.extend({ description: z.string() })),
+  property_pictures: z.array(z.record(z.string(), z.string())),
+});
+export type InvestorSummaryResponse = z.infer<typeof InvestorSummaryResponse>;
+
+export const InvestorPropertyQuery = z.strictObject({
+  property_name: z.string().trim().min(1, 'is required').max(100),
+  investor_name: z.string().trim().max(100).optional(),
+});
+
+export const InvestorPropertyResponse = z.object({
+  property_name: z.string(),
+  picture_url: z.string(),
+  total_investments: z.number(),
+  total_income: z.number(),
+  total_roi: z.number(),
+  notes: z.string(),
+  investments_per_month: z.array(MonthAmount),
+  cashflow_per_month: z.array(MonthAmount),
+});
+export type InvestorPropertyResponse = z.infer<typeof InvestorPropertyResponse>;

@@ -1,0 +1,81 @@
+import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/investor.js';
+import type { Db } from '../../db/client.js';
+import { allocate } from '../../domain/allocation.js';
+import { investorFigures, propertyFigures, type MonthAmount } from '../../domain/investor-figures.js';
+import { centsToDollars } from '../../domain/money.js';
+import type { Clock } from '../../lib/clock.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/auth.repository.js';
+import { readBooks } from '../figures/books.repository.js';
+import { today } from '../figures/figures.service.js';
+import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
+
+// One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
+const INVESTOR_NOT_FOUND = 'Investor not found.';
+const PROPERTY_NOT_FOUND = 'Property not found.';
+
+const sameName = (a: string, b: string) => a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
+const dollars = (rows: MonthAmount[]) => rows.map((r) => ({ ...r, amount: centsToDollars(r.amount) }));
+
+/** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
+export function createInvestorPortalService({ db, clock }: { db: Db; clock: Clock }) {
+  /** The investor a request may read (security.md Z2): a non-admin gets only the one bound to the login. */
+  async function investorFor(user: SessionUser, requested: string | undefined): Promise<Investor> {
+    if (user.adminLevel > 0) {
+      if (requested) return (await findInvestorByName(db, requested)) ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
+      if (user.investorId !== null) return (await findInvestorById(db, user.investorId))!;
+      throw new ValidationError('Investor name is required.');
+    }
+    const own = user.investorId === null ? undefined : await findInvestorById(db, user.investorId);
+    if (!own || (requested && !sameName(requested, own.name))) throw new NotFoundError(INVESTOR_NOT_FOUND);
+    return own;
+  }
+
+  return {
+    async summary(user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> {
+      const investor = await investorFor(user, investorName);
+      const asOf = today(clock);
+      const books = await readBooks(db, asOf);
+      const f = investorFigures(books, allocate(books), investor.id, books.cashWithdrawals, asOf);
+      const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
+      return {
+        investor_name: investor.name,
+        total_investments: centsToDollars(f.totalInvestments),
+        total_income: centsToDollars(f.totalIncome),
+        total_roi: f.totalRoi,
+        cash_balance: centsToDollars(f.cashBalance),
+        total_rental_investments: centsToDollars(f.totalRentalInvestments),
+        total_lc_investments: centsToDollars(f.totalLcInvestments),
+        total_other_investments: centsToDollars(f.totalOtherInvestments),
+        roi_per_year: f.roiPerYear,
+        investments_per_month: dollars(f.investmentsPerMonth),
+        cashflow_per_month: dollars(f.cashflowPerMonth),
+        distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
+        property_pictures: properties.map((p) => ({ [p.name]: p.pictureUrl })),
+      };
+    },
+
+    /** One property of the investor's (security.md Z3): a property they never invested in is not found. */
+    async property(user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> {
+      const investor = await investorFor(user, investorName);
+      const asOf = today(clock);
+      const books = await readBooks(db, asOf);
+      const property = books.properties.find((p) => sameName(p.name, propertyName));
+      const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
+      if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
+      const f = propertyFigures(books, allocate(books), investor.id, property.id);
+      return {
+        property_name: property.name,
+        picture_url: property.pictureUrl,
+        total_investments: centsToDollars(f.totalInvestments),
+        total_income: centsToDollars(f.totalIncome),
+        total_roi: f.totalRoi,
+        notes: property.notes ?? '',
+        investments_per_month: dollars(f.investmentsPerMonth),
+        cashflow_per_month: dollars(f.cashflowPerMonth),
+      };
+    },
+  };
+}
+
+export type InvestorPortalService = ReturnType<typeof createInvestorPortalService>;

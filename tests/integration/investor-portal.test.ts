@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPLE_INVESTORS, MAPLE_LLC, MAPLE_PROPERTIES, MAPLE_RECORDINGS } from '../fixtures/maple.js';
+import { DB_KINDS } from '../support/test-db.js';
+import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+
+const PASSWORD = 'amber canyon whistle 77';
+
+describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  const tokens: Record<string, string> = {};
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin) });
+  const summary = async (as: string, name?: string) =>
+    (await get(`/api/investor_summary${name === undefined ? '' : `?investor_name=${encodeURIComponent(name)}`}`, tokens[as] ?? admin)).json();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+    expect((await post('/admin/add_llc', MAPLE_LLC)).statusCode).toBe(201);
+    for (const p of MAPLE_PROPERTIES) expect((await post('/admin/add_investment_property', p)).statusCode).toBe(201);
+    for (const i of MAPLE_INVESTORS) {
+      const { secret } = (await post('/admin/add_investor', i)).json();
+      const reg = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: `investor.${i.name.toLowerCase()}`, password: PASSWORD, secret } });
+      expect(reg.statusCode, reg.body).toBe(201);
+      tokens[i.name] = await signIn(t.app, `investor.${i.name.toLowerCase()}`, PASSWORD);
+    }
+    for (const [url, body] of MAPLE_RECORDINGS) expect((await post(url, body)).statusCode).toBe(201);
+    expect((await post('/admin/record_investment_withdrawal', { investor_name: 'A', property_name: 'P', date: '2024-09-10', amount: '25000' })).statusCode).toBe(201);
+    expect((await post('/admin/record_cash_withdrawal', { investor_name: 'A', date: '2024-07-01', description: 'Q2 distribution', amount: '6000' })).statusCode).toBe(201);
+    // The worked example is as of 2024-12-31 (the current year is annualised to date).
+    t.clock.set(new Date('2024-12-31T18:00:00Z'));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('answers investor A the figures of the worked example', async () => {
+    const a = await summary('A');
+    expect(a).toMatchObject({
+      investor_name: 'A',
+      total_investments: 75000, // 100,000 − 25,000
+      total_income: 10042.5, // 10,980 − 187.50 − 750
+      total_roi: 10.04, // 10,042.50 / 100,000 peak
+      cash_balance: 4042.5, // 10,042.50 − 6,000
+      total_rental_investments: 75000,
+      total_lc_investments: 0,
+      total_other_investments: 0,
+      roi_per_year: { '2024': 10.96 }, // 10,042.50 × 12 / 1,100,000
+      investments_per_month: [{ date: '2024-09', amount: -25000 }, { date: '2024-01', amount: 100000 }],
+      distributions_per_month: [
+        { date: '2024-09', amount: 25000, description: 'Return of capital – P' },
+        { date: '2024-07', amount: 6000, description: 'Q2 distribution' },
+      ],
+      property_pictures: [{ P: 'https://example.com/p.jpg' }],
+    });
+    expect(a.cashflow_per_month[0]).toEqual({ date: '2024-12', amount: 810 }); // 900 − 90
+    expect(a.cashflow_per_month.slice(-3)).toEqual([
+      { date: '2024-03', amount: 600 }, // 1,350 − 750
+      { date: '2024-02', amount: 1350 },
+      { date: '2024-01', amount: 1162.5 }, // 1,350 − 187.50
+    ]);
+    expect(a.cashflow_per_month.find((m: { date: string }) => m.date === '2024-07')).toEqual({ date: '2024-07', amount: -360 }); // −400 + 40 clawback
+  });
+
+  it('answers B: 3,700.00, ROI 7.40, 2024 at 11.10', async () => {
+    expect(await summary('B')).toMatchObject({ total_income: 3700, total_roi: 7.4, cash_balance: 3700, roi_per_year: { '2024': 11.1 }, total_investments: 50000 });
+  });
+
+  it('answers C: 19,102.50, 2024 at 31.84 and 0.00 for 2020–2023', async () => {
+    const c = await summary('C');
+    expect(c).toMatchObject({ total_income: 19102.5, cash_balance: 19102.5, total_lc_investments: 60000, total_rental_investments: 0 });
+    expect(c.roi_per_year).toEqual({ '2020': 0, '2021': 0, '2022': 0, '2023': 0, '2024': 31.84 });
+  });
+
+  it('answers the property detail of (A, P): 75,000.00 invested, 10,980.00 income, ROI 10.98', async () => {
+    const res = await get('/api/investor_property?property_name=P', tokens.A!);
+    expect(res.json()).toMatchObject({ property_name: 'P', total_investments: 75000, total_income: 10980, total_roi: 10.98, notes: '' });
+    expect(res.json().investments_per_month).toEqual([{ date: '2024-09', amount: -25000 }, { date: '2024-01', amount: 100000 }]);
+    expect(res.json().cashflow_per_month[0]).toEqual({ date: '2024-12', amount: 810 });
+  });
+
+  it('keeps admin totals reconciled: cash + fees = income − expenses − cash withdrawals (§4.12)', async () => {
+    const cash = (await Promise.all(['A', 'B', 'C'].map((n) => summary(n)))).reduce((s, x) => s + Math.round(x.cash_balance * 100), 0);
+    expect(cash).toBe(2_684_500); // 26,845.00
+    expect(cash + 225_500).toBe(4_500_000 - 990_000 - 600_000); // fees 2,255.00
+  });
+
+  describe('who sees what (security.md Z2, Z3)', () => {
+    it('defaults to the signed-in investor and accepts their own name in any case', async () => {
+      expect((await summary('B')).investor_name).toBe('B');
+      expect((await summary('B', ' b ')).investor_name).toBe('B');
+    });
+
+    it('answers another investor’s name exactly like a name that does not exist', async () => {
+      const other = await get('/api/investor_summary?investor_name=A', tokens.B!);
+      const none = await get('/api/investor_summary?investor_name=Nobody', tokens.B!);
+      expect(other.statusCode).toBe(404);
+      expect(other.body).toBe(none.body);
+      expect(other.body).toBe('{"message":"Investor not found."}');
+      const detail = await get('/api/investor_property?property_name=P&investor_name=A', tokens.B!);
+      expect(detail.statusCode).toBe(404);
+      expect(detail.body).toBe(none.body);
+    });
+
+    it('hides a property the investor never invested in', async () => {
+      const res = await get('/api/investor_property?property_name=Q', tokens.A!);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Property not found.' });
+      const missing = await get('/api/investor_property?property_name=Atlantis', tokens.A!);
+      expect(missing.body).toBe(res.body);
+    });
+
+    it('lets an admin read any investor, and asks an admin for a name', async () => {
+      expect((await summary('admin', 'C')).total_income).toBe(19102.5);
+      const noName = await get('/api/investor_summary', admin);
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json()).toEqual({ message: 'Investor name is required.' });
+    });
+
+    it('refuses anonymous callers and duplicate query keys', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/investor_summary' })).statusCode).toBe(401);
+      const dup = await get('/api/investor_summary?investor_name=B&investor_name=A', tokens.B!);
+      expect(dup.statusCode).toBe(400);
+    });
+  });
+
+  describe('edge cases through the API (domain.md §6)', () => {
+    it('5: voiding a duplicated roof repair restores A to 10,980.00 on P and a 1,220.00 fee', async () => {
+      const dup = await post('/admin/record_property_expense', { expense_date: '2024-07-22', expense_for_month: '2024-07-01', property_name: 'P', description: 'Roof repair', amount: '2100.00', expense_category: 'Repairs', payer: 'admin' });
+      const detail = async () => (await get('/api/investor_property?property_name=P', tokens.A!)).json().total_income;
+      // July N = −2,700: A's 2024 G = 10,800, fee 1,080, so Inet 9,720.
+      expect(await detail()).toBe(9720);
+      const voided = await post('/admin/delete_expense', { id: dup.json().id, amount: 2100, date: '2024-07-22', detail: 'Repairs: Roof repair' });
+      expect(voided.statusCode).toBe(200);
+      expect(await detail()).toBe(10980);
+      const stale = await post('/admin/delete_expense', { id: dup.json().id, amount: 2000, date: '2024-07-22' });
+      expect(stale.statusCode).toBe(409);
+    });
+
+    it('14: a fee change from July charges the later share at 5% without restating earlier months', async () => {
+      expect((await post('/admin/set_investor_fee', { investor_name: 'A', fee_percentage: '0.05', effective_month: '2024-07' })).statusCode).toBe(200);
+      // A's P share: Jan–Jun cumG 8,000 → fee 800 at 10%; July −400 claws back 20 at 5%; Aug–Dec +4,600 at 5% = 230.
+      // Fee 800 − 20 + 230 = 1,010 instead of 1,220: income 12,200 − 1,010 = 11,190.
+      expect((await get('/api/investor_property?property_name=P', tokens.A!)).json().total_income).toBe(11190);
+      expect((await post('/admin/set_investor_fee', { investor_name: 'A', fee_percentage: '0.10', effective_month: '2024-07' })).statusCode).toBe(200);
+      expect((await get('/api/investor_property?property_name=P', tokens.A!)).json().total_income).toBe(10980);
+    });
+  });
+});
