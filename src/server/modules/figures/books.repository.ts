@@ -3,53 +3,92 @@ import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
 import type { CashWithdrawal } from '../../domain/investor-figures.js';
 
 /**
+ * What one investor's figures depend on: the properties they put money in or were charged for (their
+ * net income and owners), and every property of those LLCs (whose capital weighs the LLC expenses).
+ */
+export type InvestorScope = { investorId: number; propertyIds: number[]; llcIds: number[] };
+
+export async function investorScope(db: Queryable, investorId: number, asOf: string): Promise<InvestorScope> {
+  const rows = await db.query<{ propertyId: number; llcId: number }>(
+    `SELECT DISTINCT e.property_id AS "propertyId", p.llc_id AS "llcId"
+       FROM ledger_entry e JOIN property p ON p.id = e.property_id
+      WHERE e.voided_at IS NULL AND e.date <= $2 AND e.investor_id = $1
+        AND e.kind IN ('investment', 'investment_withdrawal', 'investor_property_expense')`,
+    [investorId, asOf],
+  );
+  return { investorId, propertyIds: rows.map((r) => r.propertyId), llcIds: [...new Set(rows.map((r) => r.llcId))] };
+}
+
+/**
  * Reads the books the allocation engine needs, already summed per (property, month) where the rules
  * allow it, so the cost follows the number of property-months rather than the number of rows.
- * Only non-void entries dated on or before as_of count (domain.md §1).
+ * With a scope, only what that investor's figures depend on is read: the cost follows what the
+ * investor sees, not the size of the whole ledger. Only non-void entries dated on or before as_of
+ * count (domain.md §1).
  */
-export async function readBooks(db: Queryable, asOf: string): Promise<BooksInput & { cashWithdrawals: CashWithdrawal[] }> {
-  const live = `voided_at IS NULL AND date <= $1`;
-  const properties = await db.query<PropertyInfo>(
-    `SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl", notes FROM property ORDER BY id`,
+export async function readBooks(
+  db: Queryable,
+  asOf: string,
+  scope?: InvestorScope,
+): Promise<BooksInput & { cashWithdrawals: CashWithdrawal[] }> {
+  // Each filter is "NULL means all", so the admin's whole-book views share these queries.
+  const properties = scope?.propertyIds ?? null;
+  const llcs = scope?.llcIds ?? null;
+  const investor = scope?.investorId ?? null;
+  const live = 'voided_at IS NULL AND date <= $1';
+
+  const propertyRows = await db.query<PropertyInfo>(
+    `SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl", notes FROM property
+      WHERE $1::int[] IS NULL OR llc_id = ANY($1::int[]) ORDER BY id`,
+    [llcs],
   );
   const capital = await db.query<BooksInput['capital'][number]>(
     `SELECT id, investor_id AS "investorId", property_id AS "propertyId", date,
             CASE kind WHEN 'investment' THEN amount_cents ELSE -amount_cents END AS cents
-       FROM ledger_entry WHERE ${live} AND kind IN ('investment', 'investment_withdrawal') ORDER BY date, id`,
-    [asOf],
+       FROM ledger_entry
+      WHERE ${live} AND kind IN ('investment', 'investment_withdrawal')
+        AND ($2::int[] IS NULL OR property_id IN (SELECT id FROM property WHERE llc_id = ANY($2::int[])))
+      ORDER BY date, id`,
+    [asOf, llcs],
   );
   const propertyMonthNet = await db.query<BooksInput['propertyMonthNet'][number]>(
     `SELECT property_id AS "propertyId", for_month AS month,
             sum(CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END)::bigint AS cents
        FROM ledger_entry
       WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+        AND ($2::int[] IS NULL OR property_id = ANY($2::int[]))
       GROUP BY property_id, for_month`,
-    [asOf],
+    [asOf, properties],
   );
   const periodIncomes = await db.query<BooksInput['periodIncomes'][number]>(
     `SELECT property_id AS "propertyId", period_start AS start, period_end AS "end", amount_cents AS cents
-       FROM ledger_entry WHERE ${live} AND kind = 'property_income' AND period_start IS NOT NULL`,
-    [asOf],
+       FROM ledger_entry
+      WHERE ${live} AND kind = 'property_income' AND period_start IS NOT NULL
+        AND ($2::int[] IS NULL OR property_id = ANY($2::int[]))`,
+    [asOf, properties],
   );
   const investorExpenses = await db.query<BooksInput['investorExpenses'][number]>(
     `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(amount_cents)::bigint AS cents
-       FROM ledger_entry WHERE ${live} AND kind = 'investor_property_expense'
+       FROM ledger_entry
+      WHERE ${live} AND kind = 'investor_property_expense' AND ($2::int IS NULL OR investor_id = $2)
       GROUP BY investor_id, property_id, for_month`,
-    [asOf],
+    [asOf, investor],
   );
   const llcExpenses = await db.query<BooksInput['llcExpenses'][number]>(
-    `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry WHERE ${live} AND kind = 'llc_expense' ORDER BY id`,
-    [asOf],
+    `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry
+      WHERE ${live} AND kind = 'llc_expense' AND ($2::int[] IS NULL OR llc_id = ANY($2::int[])) ORDER BY id`,
+    [asOf, llcs],
   );
   const fees = await db.query<BooksInput['fees'][number]>(
     `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`,
   );
   const cashWithdrawals = await db.query<CashWithdrawal>(
     `SELECT id, investor_id AS "investorId", date, amount_cents AS cents, coalesce(description, '') AS description
-       FROM ledger_entry WHERE ${live} AND kind = 'cash_withdrawal' ORDER BY date, id`,
-    [asOf],
+       FROM ledger_entry
+      WHERE ${live} AND kind = 'cash_withdrawal' AND ($2::int IS NULL OR investor_id = $2) ORDER BY date, id`,
+    [asOf, investor],
   );
-  return { properties, capital, propertyMonthNet, periodIncomes, investorExpenses, llcExpenses, fees, cashWithdrawals };
+  return { properties: propertyRows, capital, propertyMonthNet, periodIncomes, investorExpenses, llcExpenses, fees, cashWithdrawals };
 }
 
 /** Σ of signed amounts of some kinds for a property (and investor), dated up to as_of. */

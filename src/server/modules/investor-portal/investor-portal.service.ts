@@ -6,7 +6,7 @@ import { centsToDollars } from '../../domain/money.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.repository.js';
-import { readBooks } from '../figures/books.repository.js';
+import { investorScope, readBooks } from '../figures/books.repository.js';
 import { today } from '../figures/figures.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
 
@@ -35,7 +35,7 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
     async summary(user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> {
       const investor = await investorFor(user, investorName);
       const asOf = today(clock);
-      const books = await readBooks(db, asOf);
+      const books = await readBooks(db, asOf, await investorScope(db, investor.id, asOf));
       const f = investorFigures(books, allocate(books), investor.id, books.cashWithdrawals, asOf);
       const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
       return {
@@ -59,7 +59,7 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
     async property(user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> {
       const investor = await investorFor(user, investorName);
       const asOf = today(clock);
-      const books = await readBooks(db, asOf);
+      const books = await readBooks(db, asOf, await investorScope(db, investor.id, asOf));
       const property = books.properties.find((p) => sameName(p.name, propertyName));
       const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
       if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
