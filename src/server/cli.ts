@@ -31,18 +31,20 @@ async function run(argv: string[]): Promise<number> {
     console.error(`${command} needs a username.\n\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig();
+  // ADMIN_PASSWORD here is the password for the command, not the first-admin setting of the server.
+  const password = process.env.ADMIN_PASSWORD || undefined;
+  const config = loadConfig({ ...process.env, ADMIN_PASSWORD: undefined });
   const runtime = await openRuntime(config);
   try {
     const users = runtime.services.users;
     if (command === 'create-admin') {
-      const { password } = await users.createAdmin(arg!, process.env.ADMIN_PASSWORD || undefined);
+      const created = await users.createAdmin(arg!, password);
       console.log(`Created admin "${arg}".`);
-      if (!process.env.ADMIN_PASSWORD) console.log(`Password (shown once): ${password}`);
+      if (!password) console.log(`Password (shown once): ${created.password}`);
     } else if (command === 'reset-password') {
-      const { password } = await users.resetPassword(arg!, process.env.ADMIN_PASSWORD || undefined);
+      const reset = await users.resetPassword(arg!, password);
       console.log(`Password of "${arg}" reset; all of its sessions are ended.`);
-      if (!process.env.ADMIN_PASSWORD) console.log(`New password (shown once): ${password}`);
+      if (!password) console.log(`New password (shown once): ${reset.password}`);
     } else {
       const rows = await users.listUsers();
       console.table(
