@@ -18,14 +18,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every route with its policy: the authorization matrix, read by the tests (security.md Z4). */
+    routePolicies: { method: string; url: string; policy: Policy }[];
+  }
 }
 
 export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
+  const routePolicies: FastifyInstance['routePolicies'] = [];
+  app.decorate('routePolicies', routePolicies);
 
   app.addHook('onRoute', (route) => {
     const policy = (route.config as { policy?: Policy } | undefined)?.policy;
     if (!policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+    for (const method of [route.method].flat()) routePolicies.push({ method, url: route.url, policy });
   });
 
   app.addHook('onRequest', async (request) => {
