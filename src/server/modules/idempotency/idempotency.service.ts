@@ -15,7 +15,9 @@ const REUSED = 'This Idempotency-Key was already used for a different request.';
  */
 export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) {
   const replay = <T>(stored: { requestHash: string; body: unknown }, req: IdempotencyRequest): T => {
-    if (stored.requestHash !== req.requestHash) throw new AppError(422, REUSED);
+    // The IETF draft says 422 here, but the spec's web client reads 422 as "session ended" and signs the
+    // user out (portal-spec §4), so a reused key answers 409 Conflict instead.
+    if (stored.requestHash !== req.requestHash) throw new AppError(409, REUSED);
     return stored.body as T;
   };
 

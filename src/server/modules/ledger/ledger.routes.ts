@@ -15,7 +15,7 @@ import { ErrorResponse } from '../../../contract/common.js';
 import { writeContext, type WriteContext } from '../../lib/write-context.js';
 import type { LedgerService } from './ledger.service.js';
 
-const responses = { 201: RecordedResponse, 400: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const responses = { 201: RecordedResponse, 400: ErrorResponse, 409: ErrorResponse };
 
 /** The recording calls of the admin forms (portal-spec §7). Each accepts an Idempotency-Key header. */
 export function ledgerRoutes(ledger: LedgerService): FastifyPluginAsyncZod {

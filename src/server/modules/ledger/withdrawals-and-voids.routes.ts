@@ -28,7 +28,7 @@ import type { TransactionsService } from './transactions.service.js';
 import { VOID_FAMILIES, type VoidFamily, type VoidService } from './void.service.js';
 
 const admin = { policy: 'admin' as const };
-const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 type Deps = { ledger: LedgerService; voids: VoidService; transactions: TransactionsService; audit: AuditService };
 
