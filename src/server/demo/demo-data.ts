@@ -51,7 +51,8 @@ function seeded(seed: number) {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export async function loadDemoData(runtime: Runtime, print: (line: string) => void): Promise<void> {
+/** `today` is the last day of the books: the server's today, or the test clock's. */
+export async function loadDemoData(runtime: Runtime, print: (line: string) => void, today = isoDay(new Date())): Promise<void> {
   const { services, db } = runtime;
   const printLogins = () => {
     print('');
@@ -90,7 +91,6 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   }
 
   // Thirty-six months ending with the current one; nothing is dated after today.
-  const today = isoDay(new Date());
   const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const months = Array.from({ length: 36 }, (_, k) => {
     const index = ty * 12 + (tm - 1) - 35 + k;
@@ -162,6 +162,23 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
     if (k > 6) await income('Elm Street Cottage', 4, '1650.00', 'Rent', `Rent ${pad(ym.m)}/${ym.y}`);
     if (k === 20 && dated(9)) {
       await services.ledger.recordInvestorPropertyExpense({ investor: 'Ben Carter', expense_date: day(ym, 9), expense_for_month: month, property_name: 'Oak Street Duplex', description: 'Appraisal ordered by Ben', amount: '450.00', expense_category: 'Legal and other professional fees', payer: adminName }, ctx);
+    }
+    // Quarterly distributions: half of each investor's available cash, in whole dollars.
+    if (ym.m % 3 === 0 && dated(28)) {
+      for (const inv of DEMO_INVESTORS) {
+        const available = await services.ledger.maxCashFor(inv.name);
+        const amount = Math.floor(available / 2);
+        if (amount >= 100) {
+          await services.ledger.recordCashWithdrawal({ investor_name: inv.name, date: day(ym, 28), description: `Q${ym.m / 3} ${ym.y} distribution`, amount: String(amount) }, ctx);
+        }
+      }
+    }
+    if (k === 14 && dated(27)) {
+      await services.ledger.recordDepositWithdrawal({ property_name: 'Oak Street Duplex', date: day(ym, 27), notes: 'Unit B move-out, deposit refunded', amount: '1600.00' }, ctx);
+      await services.ledger.addRentalDeposit({ property_name: 'Oak Street Duplex', amount: '1700.00', date: day(ym, 27), notes: 'Unit B new lease' }, ctx);
+    }
+    if (k === 24 && dated(10)) {
+      await services.ledger.recordInvestmentWithdrawal({ investor_name: 'David Evans', property_name: 'Birch Court Fourplex', date: day(ym, 10), amount: '10000' }, ctx);
     }
     if (k === 24 && dated(28)) {
       await services.ledger.recordLorenIncome({ income_date: day(ym, 28), property_name: 'Route 9 Storage Lot', description: 'Billboard lease, six months', amount: '2400.00', start_date: day(ym, 1), end_date: day(months[k + 5] ?? ym, 28) }, ctx);
