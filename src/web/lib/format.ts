@@ -28,3 +28,6 @@ export function formatMonth(iso: string): string {
 
 /** A timestamp in the viewer's local time, or "N/A" (login summary, portal-spec §3). */
 export const formatDateTime = (iso: string | null): string => (iso ? new Date(iso).toLocaleString('en-US') : 'N/A');
+
+/** Axis ticks of percent charts: 10 → "10%", 2.5 → "2.5%" (the tooltip keeps the full two decimals). */
+export const formatPercentTick = (value: number): string => `${Number(value.toFixed(2))}%`;

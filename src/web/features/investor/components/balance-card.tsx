@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import type { InvestorSummaryResponse } from '../../../../contract/investor';
+import { useManifest } from '../../../lib/manifest';
+import { sumDollars } from '../investor-figures';
+import { Money } from './money';
+
+type Props = Pick<
+  InvestorSummaryResponse,
+  'cash_balance' | 'total_rental_investments' | 'total_lc_investments' | 'total_other_investments'
+>;
+
+/**
+ * Cash and capital by property type (portal-spec §2). With the group-land-contract flag on, land contract
+ * capital is shown inside 'Rental Investments' and its own line is left out.
+ */
+export function BalanceCard(props: Props) {
+  const { groupLandContract } = useManifest();
+  const titleId = useId();
+  // [label, amount, hover text saying what a merged figure holds]
+  const rows: [string, number, string?][] = groupLandContract
+    ? [
+        ['Cash Balance', props.cash_balance],
+        [
+          'Rental Investments',
+          sumDollars(props.total_rental_investments, props.total_lc_investments),
+          'Rental and land contract properties together',
+        ],
+        ['Other Investments', props.total_other_investments],
+      ]
+    : [
+        ['Cash Balance', props.cash_balance],
+        ['Rental Investments', props.total_rental_investments],
+        ['Land Contract Investments', props.total_lc_investments],
+        ['Other Investments', props.total_other_investments],
+      ];
+  return (
+    <section className="card investor-card h-100" aria-labelledby={titleId}>
+      <div className="card-body">
+        <h2 id={titleId} className="investor-card-title">
+          Balance
+        </h2>
+        <p className="investor-help">Cash not yet withdrawn; capital by property type</p>
+        <dl className="investor-rows mb-0">
+          {rows.map(([label, amount, hint]) => (
+            <div key={label} className="investor-row" title={hint}>
+              <dt>{label}</dt>
+              <dd>
+                <Money amount={amount} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import type { InvestorSummaryResponse } from '../../../../contract/investor';
+import { propertyPictures } from '../investor-figures';
+import { useInvestorProperty } from '../use-investor-property';
+import { BalanceCard } from './balance-card';
+import { HistoryTable } from './history-table';
+import { PropertyPanel } from './property-panel';
+import { PropertyScroller } from './property-scroller';
+import { SummaryCards } from './summary-cards';
+import { YearlyRoiChart } from './yearly-roi-chart';
+
+/** portal-spec §9: the page scrolls to the panel this long after a property card is clicked. */
+const SCROLL_DELAY_MS = 150;
+
+type Props = { summary: InvestorSummaryResponse; investorName: string | undefined };
+
+/** The loaded investor summary of portal-spec §2, top to bottom, with the property detail panel last. */
+export function InvestorDashboard({ summary, investorName }: Props) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const detail = useInvestorProperty(selected, investorName);
+  const scrollTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
+
+  const toggle = (name: string) => {
+    setSelected((current) => (current === name ? null : name));
+    window.clearTimeout(scrollTimer.current);
+    scrollTimer.current = window.setTimeout(
+      () => window.scrollTo({ top: document.body.scrollHeight, behavior: 'smooth' }),
+      SCROLL_DELAY_MS,
+    );
+  };
+
+  return (
+    <>
+      <SummaryCards total_investments={summary.total_investments} total_income={summary.total_income}
+        total_roi={summary.total_roi} />
+      <div className="row g-3 mt-0">
+        <div className="col-12 col-md-5 col-lg-4">
+          <BalanceCard cash_balance={summary.cash_balance} total_rental_investments={summary.total_rental_investments}
+            total_lc_investments={summary.total_lc_investments} total_other_investments={summary.total_other_investments} />
+        </div>
+        <div className="col-12 col-md-7 col-lg-8">
+          <YearlyRoiChart roiPerYear={summary.roi_per_year} />
+        </div>
+      </div>
+      <div className="row g-3 mt-0">
+        <div className="col-12 col-md-4">
+          <HistoryTable title="Investment History" help="Capital added (+) and returned (−), by month"
+            rows={summary.investments_per_month} emptyText="No investments available" />
+        </div>
+        <div className="col-12 col-md-4">
+          <HistoryTable title="Income History" help="Your share of net income after fees, by month"
+            rows={summary.cashflow_per_month} emptyText="No income available" />
+        </div>
+        <div className="col-12 col-md-4">
+          <HistoryTable title="Distributions History" help="Paid out to you; hover a row for what it was"
+            rows={summary.distributions_per_month} emptyText="No distributions available." />
+        </div>
+      </div>
+      <PropertyScroller properties={propertyPictures(summary.property_pictures)} selected={selected} onSelect={toggle} />
+      {selected && detail && <PropertyPanel detail={detail} />}
+    </>
+  );
+}

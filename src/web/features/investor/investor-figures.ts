@@ -1,0 +1,18 @@
+import type { InvestorSummaryResponse } from '../../../contract/investor';
+
+/** Adds dollar amounts in integer cents, so 0.1 + 0.2 shows as 0.30 and never as 0.30000000000000004. */
+export function sumDollars(...amounts: number[]): number {
+  return amounts.reduce((cents, a) => cents + Math.round(a * 100), 0) / 100;
+}
+
+/** "No data" per portal-spec §2: nothing invested, no income and nothing distributed. */
+export const hasNoData = (s: InvestorSummaryResponse): boolean =>
+  s.investments_per_month.length === 0 && s.cashflow_per_month.length === 0 && s.distributions_per_month.length === 0;
+
+/** roi_per_year as [year, percent] pairs, oldest year first (the chart reads left to right). */
+export const roiByYear = (roi: Record<string, number>): [string, number][] =>
+  Object.entries(roi).sort(([a], [b]) => a.localeCompare(b));
+
+/** property_pictures is a list of single-entry maps; this flattens it to name and url pairs. */
+export const propertyPictures = (pictures: Record<string, string>[]): { name: string; url: string }[] =>
+  pictures.flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, url })));
