@@ -63,6 +63,8 @@ describe('auth screens in Chromium', () => {
     await page.waitForURL(base + '/investor');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
     await page.getByRole('link', { name: 'Admin' }).waitFor();
+    // An admin without an investor of their own picks whose summary to open.
+    await page.getByRole('heading', { name: 'Choose an investor' }).waitFor();
     // The Investor Summary link is hidden on /investor…
     expect(await page.getByRole('link', { name: 'Investor Summary' }).count()).toBe(0);
     await screenshot(page, 'investor-placeholder-desktop');

@@ -11,3 +11,7 @@ export const getInvestorProperty = (propertyName: string, investorName?: string)
   api<InvestorPropertyResponse>('/api/investor_property', {
     query: { property_name: propertyName, investor_name: investorName },
   });
+
+/** The investors an administrator may open (admins only; the server refuses anyone else). */
+export const getInvestorNames = () =>
+  api<{ investors_list: string[] }>('/admin/get_admin_helpers').then((h) => h.investors_list ?? []);

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { InvestorChooser } from './components/investor-chooser';
 import { InvestorDashboard } from './components/investor-dashboard';
 import { SummarySkeleton } from './components/summary-skeleton';
 import { useInvestorSummary } from './use-investor-summary';
@@ -40,6 +41,7 @@ function InvestorSummary({ investorName }: { investorName: string | undefined })
           <p className="investor-empty py-5 mb-0">No data available</p>
         </div>
       )}
+      {state.status === 'choose-investor' && <InvestorChooser />}
       {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
     </main>
   );
