@@ -139,15 +139,9 @@ export const RecordPropertyExpenseRequest = z.strictObject({
 });
 export type RecordPropertyExpenseRequest = z.input<typeof RecordPropertyExpenseRequest>;
 
-export const RecordInvestorPropertyExpenseRequest = z.strictObject({
+/** The property expense charged to one investor: the same fields, plus the investor, and a payer. */
+export const RecordInvestorPropertyExpenseRequest = RecordPropertyExpenseRequest.extend({
   investor: Name,
-  expense_date: DateText,
-  expense_for_month: DateText,
-  property_name: Name,
-  loren_name: OptionalName,
-  description: RequiredText(500),
-  amount: Amount,
-  expense_category: Name,
   payer: RequiredText(100),
 });
 export type RecordInvestorPropertyExpenseRequest = z.input<typeof RecordInvestorPropertyExpenseRequest>;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { parseFeeFraction } from '../../domain/fee.js';
@@ -30,6 +30,10 @@ function feeField(value: unknown): number {
 
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
 
+/** Keeps only the secret's hash, valid for 7 days; any earlier unused secret stops working. */
+const storeSecret = (tx: Queryable, investorId: number, secret: string, now: Date) =>
+  replaceRegistrationSecret(tx, { investorId, secretHash: sha256(secret), createdAt: now, expiresAt: new Date(now.getTime() + SECRET_TTL_MS) });
+
 export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     /** Adds an investor with its fee and returns the first registration secret (shown once). */
@@ -47,12 +51,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
           }
           const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
           await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps });
-          await replaceRegistrationSecret(tx, {
-            investorId: created.id,
-            secretHash: sha256(secret),
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + SECRET_TTL_MS),
-          });
+          await storeSecret(tx, created.id, secret, now);
           await appendAudit(tx, {
             at: now,
             userId: actor.userId,
@@ -100,12 +99,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       await db.transaction(async (tx) => {
         const investor = await findInvestorByName(tx, investorName);
         if (!investor) throw new NotFoundError(`No investor named "${investorName}".`);
-        await replaceRegistrationSecret(tx, {
-          investorId: investor.id,
-          secretHash: sha256(secret),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SECRET_TTL_MS),
-        });
+        await storeSecret(tx, investor.id, secret, now);
         await appendAudit(tx, {
           at: now,
           userId: actor.userId,
