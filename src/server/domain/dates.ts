@@ -19,6 +19,7 @@ export function isValidDate(text: string): boolean {
 
 /** 'YYYY-MM' or any day of that month → 'YYYY-MM-01', or null if not a month in range. */
 export function toMonthStart(text: string): IsoDate | null {
+// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded repetition: linear time
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
   if (!m) return null;
   const first = `${m[1]}-${m[2]}-01`;

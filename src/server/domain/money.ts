@@ -7,6 +7,7 @@ export type Cents = number;
 /** The largest single amount accepted: $100,000,000.00 (security.md V2), far inside 2^53. */
 export const MAX_AMOUNT_CENTS = 10_000_000_000;
 
+// eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded repetition: linear time
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 export type ParseResult = { ok: true; cents: Cents } | { ok: false; reason: string };

@@ -11,6 +11,7 @@ import type { SessionUser } from '../modules/auth/auth.repository.js';
  */
 export type Policy = 'public' | 'authenticated' | 'admin';
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
@@ -23,6 +24,7 @@ declare module 'fastify' {
     routePolicies: { method: string; url: string; policy: Policy }[];
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);

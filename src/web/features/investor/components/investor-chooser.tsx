@@ -15,7 +15,7 @@ export function InvestorChooser() {
     <div className="card investor-card">
       <div className="card-body">
         <h2 className="h5">Choose an investor</h2>
-        <p className="text-secondary small">You are signed in as an administrator. Open an investor's summary:</p>
+        <p className="text-secondary small">You are signed in as an administrator. Open an investor&apos;s summary:</p>
         {names === null && <p>Loading...</p>}
         {names?.length === 0 && <p className="text-secondary">No investors yet.</p>}
         {names && names.length > 0 && (

@@ -1,0 +1,59 @@
+// Lint rules of the house (security.md C5): TypeScript's recommended set, React and hooks rules,
+// no dangerouslySetInnerHTML, no unsanitized DOM writes, and the security plugin on the server.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import security from 'eslint-plugin-security';
+import noUnsanitized from 'eslint-plugin-no-unsanitized';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'data-demo/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money is parsed from decimal text into cents (domain/money.ts), never with parseFloat.' },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks, 'no-unsanitized': noUnsanitized },
+    settings: { react: { version: '19' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      'react/no-danger': 'error',
+      'react/prop-types': 'off',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-unsanitized/method': 'error',
+      'no-unsanitized/property': 'error',
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { security },
+    rules: {
+      ...security.configs.recommended.rules,
+      // Object lookups by keys from our own code and checked enums are the norm here; the rule is noise.
+      'security/detect-object-injection': 'off',
+      // File paths come from configuration or are checked for containment (plugins/spa.ts), never raw input.
+      'security/detect-non-literal-fs-filename': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    // The entry points talk to the operator on the console.
+    files: ['src/server/main.ts', 'src/server/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);
