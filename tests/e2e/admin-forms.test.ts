@@ -23,7 +23,7 @@ const SPEC_ACTIONS = [
   'Add New Investment Property', 'Add New Rental Deposit', 'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes',
   'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee'];
+const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log'];
 
 type LedgerRow = {
   kind: string;

@@ -29,6 +29,9 @@ export type FieldSpec = {
   /** Belongs to a collapsible section of `sections` instead of the main grid. */
   section?: string;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'url';
+  /** Bounds of a number or date input (money defaults to min 0.01; dates to 1900–2099). */
+  min?: string;
+  max?: string;
   maxLength?: number;
   autoComplete?: string;
 };
@@ -60,6 +63,11 @@ type Props = {
   onFieldChange?: (name: string, value: string, patch: (values: FormValues) => void) => void;
   /** What a submit with a required field empty says, and whether it says it in an alert. */
   incomplete?: { message: string; alert?: boolean };
+  /**
+   * Checks run once every required field is filled; a message refuses the submit like a missing field
+   * does (console message and beside the form, no request), e.g. a withdrawal over its maximum.
+   */
+  validate?: (values: FormValues) => string | null;
   children?: ReactNode;
 };
 
@@ -78,6 +86,7 @@ export function RecordForm({
   onSuccess,
   onFieldChange,
   incomplete = { message: FILL_ALL_FIELDS },
+  validate,
   children,
 }: Props) {
   const [values, setValues] = useState<FormValues>(() => blank(fields, defaults));
@@ -106,6 +115,12 @@ export function RecordForm({
       if (incomplete.alert) window.alert(incomplete.message);
       else console.log(incomplete.message);
       setError(incomplete.message);
+      return;
+    }
+    const refused = validate?.(values) ?? null;
+    if (refused) {
+      console.log(refused);
+      setError(refused);
       return;
     }
     inFlight.current = true;
@@ -162,8 +177,8 @@ export function RecordForm({
             <span className="input-group-text" aria-hidden="true">
               $
             </span>
-            <input {...common} type="number" className="form-control money-input" step="0.01" min="0.01"
-              inputMode="decimal" placeholder="0.00" onChange={onChange} />
+            <input {...common} type="number" className="form-control money-input" step="0.01" min={f.min ?? '0.01'}
+              max={f.max} inputMode="decimal" placeholder="0.00" onChange={onChange} />
           </div>
         );
         break;
@@ -172,7 +187,10 @@ export function RecordForm({
             placeholder={f.placeholder} onChange={onChange} />;
         break;
       case 'date':
-        input = <input {...common} type="date" className="form-control" min={DATE_MIN} max={DATE_MAX} onChange={onChange} />;
+        input = (
+          <input {...common} type="date" className="form-control" min={f.min ?? DATE_MIN} max={f.max ?? DATE_MAX}
+            onChange={onChange} />
+        );
         break;
       case 'month':
         input = <input {...common} type="month" className="form-control" min="1900-01" max="2099-12" placeholder="YYYY-MM" onChange={onChange} />;

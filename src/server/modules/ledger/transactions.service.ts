@@ -12,8 +12,10 @@ const OUTFLOWS = new Set<LedgerKind>(['deposit_withdrawal', 'investment_withdraw
 
 function toRow(r: TxnListRow): TxnRow {
   // "Repairs (Ann): Roof patch", "Refund: Unit 2 deposit", "Rent: May rent": what it is, then what was written.
-  const who = r.investor && ['investor_property_expense', 'investment', 'investment_withdrawal'].includes(r.kind) ? ` (${r.investor})` : '';
-  const head = (r.category ?? (r.kind === 'deposit_withdrawal' ? 'Refund' : '')) + who;
+  const capital = r.kind === 'investment' || r.kind === 'investment_withdrawal';
+  const who = r.investor && (capital || r.kind === 'investor_property_expense') ? ` (${r.investor})` : '';
+  const label = r.category ?? (r.kind === 'deposit_withdrawal' ? 'Refund' : r.kind === 'investment' ? 'Investment' : r.kind === 'investment_withdrawal' ? 'Capital returned' : '');
+  const head = label + who;
   const detail = [head.trim(), r.description ?? ''].filter(Boolean).join(': ');
   const row: TxnRow = {
     id: r.id,

@@ -75,7 +75,7 @@ export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: R
         for (const id of [row.id, ...linked]) await markVoid(tx, id, { at: now, by: ctx.userId, reason });
         await appendAudit(tx, {
           at: now, userId: ctx.userId, action: 'void', entity: 'ledger_entry', entityId: String(row.id),
-          before: row, after: { voided_at: now.toISOString(), voided_by: ctx.userId, void_reason: reason, also_voided: linked },
+          before: row, after: { voided_at: now.toISOString(), voided_by_user_id: ctx.userId, void_reason: reason, also_voided: linked },
           ip: ctx.ip,
         });
         return { message: `${capitalize(word)} deleted successfully!` };

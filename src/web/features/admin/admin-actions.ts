@@ -26,6 +26,8 @@ const TITLES = [
   'Manage LLCs',
   'Manage Lorens',
   'Change Investor Fee',
+  'Cash Withdrawals',
+  'Audit Log',
 ] as const;
 
 export type AdminActionTitle = (typeof TITLES)[number];

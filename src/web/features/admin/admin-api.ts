@@ -7,7 +7,15 @@ import type {
   AddLlcRequest,
   AddRentalDepositRequest,
   AdminHelpersResponse,
+  AuditLogResponse,
+  DeleteTxnRequest,
   LlcResponse,
+  LlcTxnsResponse,
+  PropertyTxnsResponse,
+  RecordCashWithdrawalRequest,
+  RecordDepositWithdrawalRequest,
+  RecordInvestmentWithdrawalRequest,
+  TxnRow,
   RecordedResponse,
   RecordInvestorPropertyExpenseRequest,
   RecordLcPaymentRequest,
@@ -57,3 +65,44 @@ export const getLlc = (llcName: string) => api<LlcResponse>('/admin/get_llc', { 
 export const updateLlc = (body: UpdateLlcRequest) => post<Message>('/admin/update_llc', body);
 
 export const addLoren = (body: AddLorenRequest) => post<Message>('/admin/add_loren', body);
+
+// ---- withdrawals, viewers and the audit trail (the books, part 2) ----------------------------------
+
+export const getMaxCashWithdrawal = (investorName: string) =>
+  api<{ max_cash_withdrawal: number }>('/admin/get_max_cash_withdrawal', { query: { investor_name: investorName } })
+    .then((r) => r.max_cash_withdrawal);
+export const getMaxInvestmentWithdrawal = (investorName: string, propertyName: string) =>
+  api<{ max_investment_withdrawal: number }>('/admin/get_max_investment_withdrawal', {
+    query: { investor_name: investorName, property_name: propertyName },
+  }).then((r) => r.max_investment_withdrawal);
+export const getMaxDepositWithdrawal = (propertyName: string) =>
+  api<{ max_deposit_withdrawal: number }>('/admin/get_max_deposit_withdrawal', { query: { property_name: propertyName } })
+    .then((r) => r.max_deposit_withdrawal);
+
+export const recordCashWithdrawal = (body: RecordCashWithdrawalRequest) => postMoney('/admin/record_cash_withdrawal', body);
+export const recordInvestmentWithdrawal = (body: RecordInvestmentWithdrawalRequest) =>
+  postMoney('/admin/record_investment_withdrawal', body);
+export const recordDepositWithdrawal = (body: RecordDepositWithdrawalRequest) => postMoney('/admin/record_deposit_withdrawal', body);
+
+const voided = (includeVoided: boolean) => (includeVoided ? 'true' : 'false');
+export const getPropertyTxns = (propertyName: string, includeVoided: boolean) =>
+  api<PropertyTxnsResponse>('/admin/get_property_txns', {
+    query: { selectedProperty: propertyName, include_voided: voided(includeVoided) },
+  });
+export const getLlcTxns = (llcName: string, includeVoided: boolean) =>
+  api<LlcTxnsResponse>('/admin/get_llc_txns', { query: { selectedLLC: llcName, include_voided: voided(includeVoided) } });
+export const getInvestorTxns = (investorName: string, includeVoided: boolean) =>
+  api<{ cash_withdrawals: TxnRow[] }>('/admin/get_investor_txns', {
+    query: { investor_name: investorName, include_voided: voided(includeVoided) },
+  });
+
+/** The delete families of the viewers (portal-spec §7) and our investment and withdrawal extensions. */
+export type DeleteFamily = 'income' | 'expense' | 'deposit' | 'lc_payment' | 'llc_expense' | 'investment' | 'withdrawal';
+/** A delete voids the row; it carries a key too, so a double click voids once. */
+export const deleteTxn = (family: DeleteFamily, body: DeleteTxnRequest) =>
+  api<Message>(`/admin/delete_${family}`, { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+
+export const getAuditLog = (q: { entity?: string; page: number; page_size: number }) =>
+  api<AuditLogResponse>('/admin/audit_log', {
+    query: { entity: q.entity || undefined, page: String(q.page), page_size: String(q.page_size) },
+  });

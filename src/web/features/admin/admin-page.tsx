@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useManifest } from '../../lib/manifest';
 import { actionsFor, DEFAULT_ACTION, type AdminActionTitle } from './admin-actions';
+import { AuditLog } from './components/audit-log';
 import type { AdminFormProps } from './components/fields';
 import { ManageLlcs } from './components/manage-llcs';
 import { ManageLorens } from './components/manage-lorens';
@@ -22,6 +23,8 @@ import {
   AddInvestorForm,
   ChangeInvestorFeeForm,
 } from './components/setup-forms';
+import { CashWithdrawals, DeleteLlcTransaction, DeletePropertyTransaction } from './components/txn-viewers';
+import { WithdrawFunds } from './components/withdraw-funds';
 import { useAdminHelpers } from './use-admin-helpers';
 
 /** The panel of each action built so far; the others show "Coming soon.". */
@@ -31,6 +34,8 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
   'Add New Land Contract Payment': AddLandContractPaymentForm,
   'Add New Property Expense': AddPropertyExpenseForm,
   'Add New Investor Property Expense': AddInvestorPropertyExpenseForm,
+  'Delete Property Transaction': DeletePropertyTransaction,
+  'Delete LLC Transaction': DeleteLlcTransaction,
   'Update Property Notes': PropertyNotesForm,
   'Add Expense Category': AddExpenseCategoryForm,
   'Add New Investor': AddInvestorForm,
@@ -38,10 +43,21 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
   'Add New Investment Property': AddInvestmentPropertyForm,
   'Add New Rental Deposit': AddRentalDepositForm,
   'Add New LLC Expense': AddLlcExpenseForm,
+  'Withdraw Funds': WithdrawFunds,
   'Manage LLCs': ManageLlcs,
   'Manage Lorens': ManageLorens,
   'Change Investor Fee': ChangeInvestorFeeForm,
+  'Cash Withdrawals': CashWithdrawals,
+  'Audit Log': AuditLog,
 };
+
+/** Panels with tables use the page's full width; forms keep a readable line length. */
+const WIDE: ReadonlySet<AdminActionTitle> = new Set<AdminActionTitle>([
+  'Delete Property Transaction',
+  'Delete LLC Transaction',
+  'Cash Withdrawals',
+  'Audit Log',
+]);
 
 /** /admin: the back office (portal-spec §2 Admin page). The chosen action lives in ?action=… */
 export function AdminPage() {
@@ -81,7 +97,7 @@ export function AdminPage() {
               {state.error}
             </div>
           )}
-          <section className={`card border-0 shadow-sm admin-panel${Panel ? ' admin-panel-form' : ''}`}
+          <section className={`card border-0 shadow-sm admin-panel${Panel && !WIDE.has(action.title) ? ' admin-panel-form' : ''}`}
             aria-labelledby="admin-action-title">
             <div className="card-body p-3 p-md-4">
               <h2 id="admin-action-title" className="h5 mb-3">

@@ -1,0 +1,316 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { TxnRow } from '../../../../contract/admin';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError } from '../../../components/form-error';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { deleteTxn, type DeleteFamily } from '../admin-api';
+
+/**
+ * The transaction viewers (portal-spec §2 Delete Property / LLC Transaction, §4, §5, §8): choose a
+ * property, LLC or investor, see its rows table by table, delete one after a confirmation. A delete
+ * voids the row on the server; the tables then load again. "Show voided" lists the voided rows too,
+ * struck through, with who voided them, when and why.
+ */
+export type TxnTableSpec<K extends string> = {
+  key: K;
+  title: string;
+  /** The delete call: /admin/delete_{family}. */
+  family: DeleteFamily;
+  /** The word of the confirmation and failure texts: 'income', 'land contract payment', 'LLC expense'. */
+  type: string;
+  empty: string;
+};
+
+type Props<K extends string> = {
+  id: string;
+  selectLabel: string;
+  placeholder: string;
+  options: readonly string[];
+  tables: readonly TxnTableSpec<K>[];
+  load: (name: string, includeVoided: boolean) => Promise<Record<K, TxnRow[]>>;
+};
+
+type Data<K extends string> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; rows: Record<K, TxnRow[]> }
+  | { status: 'error'; message: string };
+
+type Pending<K extends string> = { table: TxnTableSpec<K>; row: TxnRow };
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** A timestamp's day in the viewer's time zone, as MM/DD/YYYY. */
+function localDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return formatDate(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return formatDate(`${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`);
+}
+
+export function TxnViewer<K extends string>({ id, selectLabel, placeholder, options, tables, load }: Props<K>) {
+  const [name, setName] = useState('');
+  const [showVoided, setShowVoided] = useState(false);
+  const [data, setData] = useState<Data<K>>({ status: 'idle' });
+  const [pending, setPending] = useState<Pending<K> | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ key: K; message: string } | null>(null);
+  const call = useRef(0);
+  const headings = useRef(new Map<K, HTMLHeadingElement>());
+  const reasonId = useId();
+
+  /** Loads the tables; an answer for an earlier choice is dropped. Rows on screen stay until the new ones arrive. */
+  const fetchRows = useCallback(
+    (which: string, includeVoided: boolean, keepRows: boolean): Promise<void> => {
+      const n = ++call.current;
+      if (!which) {
+        setData({ status: 'idle' });
+        return Promise.resolve();
+      }
+      if (!keepRows) setData({ status: 'loading' });
+      return load(which, includeVoided).then(
+        (rows) => {
+          if (n === call.current) setData({ status: 'ready', rows });
+        },
+        (err: unknown) => {
+          if (n !== call.current) return;
+          console.error(errorText(err));
+          setData({ status: 'error', message: `The transactions could not be loaded: ${errorText(err)}` });
+        },
+      );
+    },
+    [load],
+  );
+
+  const choose = (which: string) => {
+    setName(which);
+    setFailure(null);
+    void fetchRows(which, showVoided, false);
+  };
+
+  const toggleVoided = (on: boolean) => {
+    setShowVoided(on);
+    void fetchRows(name, on, true);
+  };
+
+  const confirmDelete = async () => {
+    if (!pending || busy) return;
+    const { table, row } = pending;
+    setBusy(true);
+    try {
+      const { message } = await deleteTxn(table.family, {
+        id: row.id,
+        amount: row.amount,
+        detail: row.detail,
+        date: row.date,
+        reason: reason.trim() || undefined,
+      });
+      flushSync(() => {
+        setBusy(false);
+        setPending(null);
+        setFailure(null);
+      });
+      window.alert(message);
+      await fetchRows(name, showVoided, true);
+      // The row and its button are gone: focus goes to the table it was in.
+      headings.current.get(table.key)?.focus();
+    } catch (err) {
+      const message = errorText(err);
+      console.error(message);
+      flushSync(() => {
+        setBusy(false);
+        setPending(null);
+        setFailure({ key: table.key, message });
+      });
+      window.alert(`Failed to delete ${table.type}.`);
+    }
+  };
+
+  const selectId = `${id}-select`;
+  const switchId = `${id}-show-voided`;
+  return (
+    <div className="txn-viewer">
+      <div className="row g-3 align-items-end mb-4">
+        <div className="col-12 col-md-6 col-lg-5">
+          <label htmlFor={selectId} className="form-label">
+            {selectLabel}
+          </label>
+          <select id={selectId} className="form-select" value={name} onChange={(e) => choose(e.target.value)}>
+            <option value="">{placeholder}</option>
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-12 col-md-auto">
+          <div className="form-check form-switch mb-md-2">
+            <input id={switchId} className="form-check-input" type="checkbox" role="switch" checked={showVoided}
+              onChange={(e) => toggleVoided(e.target.checked)} />
+            <label className="form-check-label" htmlFor={switchId}>
+              Show voided
+            </label>
+          </div>
+        </div>
+      </div>
+
+      {data.status === 'idle' && <p className="txn-muted mb-0">Choose one to see its transactions.</p>}
+      {data.status === 'loading' && <p className="mb-0">Loading...</p>}
+      {data.status === 'error' && <FormError message={data.message} />}
+      {data.status === 'ready' && (
+        <div className="d-grid gap-4">
+          {tables.map((table) => (
+            <TxnTable
+              key={table.key}
+              id={`${id}-${table.key}`}
+              table={table}
+              rows={data.rows[table.key] ?? []}
+              failure={failure?.key === table.key ? failure.message : null}
+              headingRef={(el) => {
+                if (el) headings.current.set(table.key, el);
+                else headings.current.delete(table.key);
+              }}
+              onDelete={(row) => {
+                setReason('');
+                setPending({ table, row });
+              }}
+            />
+          ))}
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? `Delete ${pending.table.type}` : 'Delete'}
+        message={pending ? `Are you sure you want to delete ${pending.table.type} ID ${pending.row.id}?` : ''}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      >
+        {pending && (
+          <dl className="confirm-dialog-row small mb-3">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(pending.row.date)}</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd className="money text-start">{formatCurrency(pending.row.amount)}</dd>
+            </div>
+            <div className="confirm-dialog-detail">
+              <dt>Detail</dt>
+              <dd>{pending.row.detail || '—'}</dd>
+            </div>
+          </dl>
+        )}
+        <label htmlFor={reasonId} className="form-label">
+          Reason <span className="txn-muted">(optional)</span>
+        </label>
+        <input id={reasonId} className="form-control" type="text" maxLength={500} value={reason} readOnly={busy}
+          placeholder="e.g. Entered twice" onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+        <div className="form-text">The row is kept, marked as voided, and stays in the audit log.</div>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+type TableProps<K extends string> = {
+  id: string;
+  table: TxnTableSpec<K>;
+  rows: TxnRow[];
+  failure: string | null;
+  headingRef: (el: HTMLHeadingElement | null) => void;
+  onDelete: (row: TxnRow) => void;
+};
+
+function TxnTable<K extends string>({ id, table, rows, failure, headingRef, onDelete }: TableProps<K>) {
+  const titleId = `${id}-title`;
+  const live = rows.filter((r) => !r.voided_at).length;
+  const voided = rows.length - live;
+  return (
+    // The card is not a landmark of its own: the table's scrolling region carries the title.
+    <div className="card txn-card">
+      <div className="card-header txn-card-header d-flex flex-wrap align-items-baseline justify-content-between gap-2">
+        <h3 id={titleId} ref={headingRef} tabIndex={-1} className="h6 fw-semibold mb-0">
+          {table.title}
+        </h3>
+        <span className="small txn-muted">
+          {live === 1 ? '1 entry' : `${live} entries`}
+          {voided > 0 && `, ${voided} voided`}
+        </span>
+      </div>
+      {failure && (
+        <div className="px-3 pt-3">
+          <FormError message={`Failed to delete ${table.type}. ${failure}`} />
+        </div>
+      )}
+      <div className="txn-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <table className="table table-sm table-striped align-middle mb-0 txn-table">
+          <thead>
+            <tr>
+              <th scope="col" className="txn-col-id">ID</th>
+              <th scope="col" className="txn-col-date">Date</th>
+              <th scope="col" className="txn-col-amount text-end">
+                Amount
+              </th>
+              <th scope="col" className="txn-col-detail">Detail</th>
+              <th scope="col" className="txn-col-actions text-end">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="txn-empty">
+                  {table.empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function TxnRowView({ row, type, onDelete }: { row: TxnRow; type: string; onDelete: (row: TxnRow) => void }) {
+  const isVoided = Boolean(row.voided_at);
+  return (
+    <tr className={isVoided ? 'txn-voided' : undefined} data-row-id={row.id}>
+      <td className="txn-id">
+        <span className="txn-struck">{row.id}</span>
+      </td>
+      <td className="txn-date">
+        <span className="txn-struck">{formatDate(row.date)}</span>
+      </td>
+      <td className={`money${row.amount < 0 ? ' negative' : ''}`}>
+        <span className="txn-struck">{formatCurrency(row.amount)}</span>
+      </td>
+      <td className="txn-detail">
+        <span className="txn-struck">{row.detail}</span>
+        {isVoided && (
+          <div className="small txn-void-note">
+            Voided by {row.voided_by || 'unknown'} on {localDate(row.voided_at ?? '')}: {row.void_reason || 'no reason given'}
+          </div>
+        )}
+      </td>
+      <td className="text-end">
+        {isVoided ? (
+          <span className="small txn-muted">Voided</span>
+        ) : (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
+            Delete<span className="visually-hidden"> {type} ID {row.id}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TxnRow } from '../../../../contract/admin';
+import { getInvestorTxns, getLlcTxns, getPropertyTxns } from '../admin-api';
+import type { AdminFormProps } from './fields';
+import { TxnViewer, type TxnTableSpec } from './txn-viewer';
+
+/** The viewers of the admin page: property and LLC (portal-spec §2), an investor's cash withdrawals (extension). */
+
+type PropertyTable = 'income' | 'expenses' | 'deposits' | 'lc_payments' | 'investments';
+/** The spec's order, then our investments table (capital in and out). */
+const PROPERTY_TABLES: readonly TxnTableSpec<PropertyTable>[] = [
+  { key: 'income', title: 'Income', family: 'income', type: 'income', empty: 'No income available.' },
+  { key: 'expenses', title: 'Expenses', family: 'expense', type: 'expense', empty: 'No expenses available.' },
+  { key: 'deposits', title: 'Deposits', family: 'deposit', type: 'deposit', empty: 'No deposits available.' },
+  {
+    key: 'lc_payments', title: 'Land Contract Payments', family: 'lc_payment', type: 'land contract payment',
+    empty: 'No land contract payments available.',
+  },
+  { key: 'investments', title: 'Investments', family: 'investment', type: 'investment', empty: 'No investments available.' },
+];
+
+const loadProperty = (name: string, includeVoided: boolean): Promise<Record<PropertyTable, TxnRow[]>> =>
+  getPropertyTxns(name, includeVoided);
+
+export function DeletePropertyTransaction({ helpers }: AdminFormProps) {
+  return (
+    <TxnViewer id="property-txns" selectLabel="Select Property:" placeholder="Select a property"
+      options={helpers.properties} tables={PROPERTY_TABLES} load={loadProperty} />
+  );
+}
+
+const LLC_TABLES: readonly TxnTableSpec<'expenses'>[] = [
+  { key: 'expenses', title: 'Expenses', family: 'llc_expense', type: 'LLC expense', empty: 'No expenses available.' },
+];
+const loadLlc = (name: string, includeVoided: boolean) => getLlcTxns(name, includeVoided);
+
+export function DeleteLlcTransaction({ helpers }: AdminFormProps) {
+  return (
+    <TxnViewer id="llc-txns" selectLabel="Select LLC:" placeholder="Select an LLC" options={helpers.llcs_list}
+      tables={LLC_TABLES} load={loadLlc} />
+  );
+}
+
+const INVESTOR_TABLES: readonly TxnTableSpec<'cash_withdrawals'>[] = [
+  { key: 'cash_withdrawals', title: 'Cash Withdrawals', family: 'withdrawal', type: 'withdrawal', empty: 'No withdrawals available.' },
+];
+const loadInvestor = (name: string, includeVoided: boolean) => getInvestorTxns(name, includeVoided);
+
+export function CashWithdrawals({ helpers }: AdminFormProps) {
+  return (
+    <TxnViewer id="investor-txns" selectLabel="Select Investor:" placeholder="Select an investor"
+      options={helpers.investors_list} tables={INVESTOR_TABLES} load={loadInvestor} />
+  );
+}
