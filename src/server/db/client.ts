@@ -86,6 +86,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   });
   // Without a listener an idle client's error (server restart, network cut) would crash the process (security.md E2).
   pool.on('error', () => {});
+  // Once per connection, not per checkout: pooled clients are reused, and listeners would pile up.
+  pool.on('connect', (client) => client.on('error', () => {}));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
@@ -99,7 +101,6 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return withRetry(async () => {
         const client = await pool.connect();
-        client.on('error', () => {});
         try {
           await client.query('BEGIN');
           const result = await fn({
