@@ -5,7 +5,7 @@ import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
 import { formatCurrency } from '../../src/web/lib/format.js';
 import { MAPLE_INVESTORS, MAPLE_LLC, MAPLE_PROPERTIES, MAPLE_RECORDINGS } from '../fixtures/maple.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
-import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, submitLogin } from '../support/browser.js';
 
 /**
  * The books, part 2, in Chromium against the real server: Withdraw Funds (portal-spec §2, §4, §5, §8),
@@ -90,10 +90,7 @@ describe('the books, part 2, in Chromium', () => {
   };
 
   const signInAs = async (username: string, password: string) => {
-    await page.goto(base + '/');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await submitLogin(page, base, username, password);
     await page.waitForURL(base + '/investor');
   };
 

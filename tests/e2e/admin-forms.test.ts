@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
 import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
-import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, submitLogin } from '../support/browser.js';
 
 /**
  * The admin page and its forms in Chromium against the real server (portal-spec §2 Admin page, §5, §8):
@@ -94,10 +94,7 @@ describe('admin forms in Chromium', () => {
   };
 
   const signInAs = async (username: string, password: string) => {
-    await page.goto(base + '/');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await submitLogin(page, base, username, password);
     await page.waitForURL(base + '/investor');
   };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
 import { ADMIN, createInvestorWithLogin, startTestApp, type TestApp } from '../support/test-app.js';
-import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { collectDialogs, DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, submitLogin } from '../support/browser.js';
 
 /** Sign-in, registration, sign-out and the navigation bar, in Chromium against the real server. */
 describe('auth screens in Chromium', () => {
@@ -35,10 +35,7 @@ describe('auth screens in Chromium', () => {
   };
 
   const signInAs = async (username: string, password: string) => {
-    await page.goto(base + '/');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await submitLogin(page, base, username, password);
   };
 
   it('shows the login screen with the product name and logo, and is accessible', async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
 import { MAPLE_INVESTORS, MAPLE_LLC, MAPLE_PROPERTIES, MAPLE_RECORDINGS } from '../fixtures/maple.js';
 import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
-import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, submitLogin } from '../support/browser.js';
 
 /**
  * The investor page in Chromium against the real server (portal-spec §2 Investor summary and Property
@@ -62,10 +62,7 @@ describe('the investor page in Chromium', () => {
   };
 
   const signInAs = async (username: string) => {
-    await page.goto(base + '/');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await submitLogin(page, base, username, PASSWORD);
     await page.waitForURL(base + '/investor');
   };
 

@@ -50,3 +50,11 @@ export function collectDialogs(page: Page): string[] {
   });
   return seen;
 }
+
+/** Signs in through the login screen as a person does (the caller waits for where it should land). */
+export async function submitLogin(page: Page, base: string, username: string, password: string): Promise<void> {
+  await page.goto(base + '/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+}
