@@ -123,6 +123,77 @@ describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) =
     });
   });
 
+  describe('edge cases through the API (domain.md §6), on books of their own', () => {
+    // A separate LLC, so none of these touch the Maple investors' LLC expenses.
+    const EDGE_LLC = { ...MAPLE_LLC, llc_name: 'Edge LLC' };
+    const property = (name: string) => ({ ...MAPLE_PROPERTIES[0], property_name: name, llc: 'Edge LLC', purchase_date: '2023-01-01' });
+    const investor = (name: string, fee = '0') => ({ name, email: '', phone: '', address: '', fee_percentage: fee });
+    const rent = (p: string, month: string, amount: string) => ['/admin/record_property_income', { income_date: `${month}-03`, income_for_month: month, property_name: p, description: 'Rent', amount, income_category: 'Rent' }] as const;
+    const loss = (p: string, month: string, amount: string) => ['/admin/record_property_expense', { expense_date: `${month}-10`, expense_for_month: month, property_name: p, description: 'Repair', amount, expense_category: 'Repairs' }] as const;
+    const invest = (i: string, p: string, date: string, amount: string) => ['/admin/add_investment', { investor_name: i, property_name: p, date, amount }] as const;
+    const record = async (calls: (readonly [string, unknown])[]) => {
+      for (const [url, body] of calls) {
+        const res = await post(url, body);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+      }
+    };
+    const month = (x: { cashflow_per_month: { date: string; amount: number }[] }, m: string) => x.cashflow_per_month.find((c) => c.date === m)?.amount;
+
+    beforeAll(async () => {
+      await record([['/admin/add_llc', EDGE_LLC], ...['S1', 'S3', 'S7', 'S9', 'S11a', 'S11b'].map((p) => ['/admin/add_investment_property', property(p)] as const)]);
+    });
+
+    it('1: capital dated the 15th counts that month, the 16th the next', async () => {
+      await record([['/admin/add_investor', investor('E15')], ['/admin/add_investor', investor('E16')],
+        invest('E15', 'S1', '2024-04-15', '1000'), invest('E16', 'S1', '2024-04-16', '1000'), rent('S1', '2024-04', '1000.00')]);
+      expect(month(await summary('admin', 'E15'), '2024-04')).toBe(1000); // alone in April
+      expect(month(await summary('admin', 'E16'), '2024-04')).toBeUndefined(); // from May
+    });
+
+    it('3: negative months give negative cash, a maximum of 0.00, and the fee waits for the cumulative share', async () => {
+      await record([['/admin/add_investor', investor('D3', '0.10')], invest('D3', 'S3', '2024-01-02', '10000'),
+        loss('S3', '2024-02', '1200.00'), rent('S3', '2024-03', '1000.00'), rent('S3', '2024-04', '1000.00')]);
+      const d = await summary('admin', 'D3');
+      // G = −1,200, +1,000, +1,000: cumG −1,200, −200, 800 → fee only in April, 10% × 800 = 80
+      expect([month(d, '2024-02'), month(d, '2024-03'), month(d, '2024-04')]).toEqual([-1200, 1000, 920]);
+      expect(d.cash_balance).toBe(720);
+      t.clock.set(new Date('2024-02-28T12:00:00Z'));
+      expect((await get('/admin/get_max_cash_withdrawal?investor_name=D3', admin)).json()).toEqual({ max_cash_withdrawal: 0 });
+      t.clock.set(new Date('2024-12-31T18:00:00Z'));
+    });
+
+    it('7: income before funding goes to the first investors, by their first weights', async () => {
+      // Investments dated 03-20 count from April; March rent of 800 splits by April's 3:1.
+      await record([['/admin/add_investor', investor('X7')], ['/admin/add_investor', investor('Y7')],
+        invest('X7', 'S7', '2024-03-20', '30000'), invest('Y7', 'S7', '2024-03-20', '10000'), rent('S7', '2024-03', '800.00')]);
+      expect(month(await summary('admin', 'X7'), '2024-03')).toBe(600);
+      expect(month(await summary('admin', 'Y7'), '2024-03')).toBe(200);
+    });
+
+    it('9: an investor-specific expense is charged even without capital there', async () => {
+      await record([['/admin/add_investor', investor('Z9')],
+        ['/admin/record_investor_property_expense', { investor: 'Z9', expense_date: '2024-05-02', expense_for_month: '2024-05', property_name: 'S9', description: 'Keys', amount: '45.50', expense_category: 'Repairs', payer: 'admin' }]]);
+      const z = await summary('admin', 'Z9');
+      expect(z.total_income).toBe(-45.5);
+      expect(z.cash_balance).toBe(-45.5);
+    });
+
+    it('11: same-day moves count capital once for ROI, and same-day money covers a withdrawal', async () => {
+      await record([['/admin/add_investor', investor('W11')], invest('W11', 'S11a', '2024-01-02', '50000')]);
+      // (b) on 06-01 capital moves from S11a to S11b: the withdrawal and the investment share a date.
+      await record([invest('W11', 'S11b', '2024-06-01', '50000'),
+        ['/admin/record_investment_withdrawal', { investor_name: 'W11', property_name: 'S11a', date: '2024-06-01', amount: '50000' }],
+        rent('S11b', '2024-07', '600.00')]);
+      // (a) peak capital replays withdrawals first on one date: 50,000, not 100,000 → 600 / 50,000 = 1.20%
+      const w = await summary('admin', 'W11');
+      expect(w.total_investments).toBe(50000);
+      expect(w.total_roi).toBe(1.2);
+      // (b) investments replay first for the running check: money put in on a day covers a withdrawal that day.
+      await record([invest('W11', 'S1', '2024-08-01', '1000'),
+        ['/admin/record_investment_withdrawal', { investor_name: 'W11', property_name: 'S1', date: '2024-08-01', amount: '1000' }]]);
+    });
+  });
+
   describe('edge cases through the API (domain.md §6)', () => {
     it('5: voiding a duplicated roof repair restores A to 10,980.00 on P and a 1,220.00 fee', async () => {
       const dup = await post('/admin/record_property_expense', { expense_date: '2024-07-22', expense_for_month: '2024-07-01', property_name: 'P', description: 'Roof repair', amount: '2100.00', expense_category: 'Repairs', payer: 'admin' });
