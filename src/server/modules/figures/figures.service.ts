@@ -15,6 +15,5 @@ export async function computeInvestor(db: Queryable, investorId: number, asOf: s
   return { books, allocation, figures: investorFigures(books, allocation, investorId, books.cashWithdrawals, asOf) };
 }
 
-
 /** Today in the business's calendar. UTC for now; a BUSINESS_TIME_ZONE setting is a later step. */
 export const today = (clock: Clock): string => isoDay(clock.now());

@@ -1,13 +1,11 @@
 import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/investor.js';
 import type { Db } from '../../db/client.js';
-import { allocate } from '../../domain/allocation.js';
-import { investorFigures, propertyFigures, type MonthAmount } from '../../domain/investor-figures.js';
+import { propertyFigures, type MonthAmount } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.repository.js';
-import { investorScope, readBooks } from '../figures/books.repository.js';
-import { today } from '../figures/figures.service.js';
+import { computeInvestor, today } from '../figures/figures.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
 
 // One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
@@ -34,9 +32,7 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
   return {
     async summary(user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> {
       const investor = await investorFor(user, investorName);
-      const asOf = today(clock);
-      const books = await readBooks(db, asOf, await investorScope(db, investor.id, asOf));
-      const f = investorFigures(books, allocate(books), investor.id, books.cashWithdrawals, asOf);
+      const { books, figures: f } = await computeInvestor(db, investor.id, today(clock));
       const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
       return {
         investor_name: investor.name,
@@ -58,12 +54,11 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
     /** One property of the investor's (security.md Z3): a property they never invested in is not found. */
     async property(user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> {
       const investor = await investorFor(user, investorName);
-      const asOf = today(clock);
-      const books = await readBooks(db, asOf, await investorScope(db, investor.id, asOf));
+      const { books, allocation } = await computeInvestor(db, investor.id, today(clock));
       const property = books.properties.find((p) => sameName(p.name, propertyName));
       const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
       if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
-      const f = propertyFigures(books, allocate(books), investor.id, property.id);
+      const f = propertyFigures(books, allocation, investor.id, property.id);
       return {
         property_name: property.name,
         picture_url: property.pictureUrl,
