@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts'],
+    files: ['src/server/**/*.ts', 'src/contract/**/*.ts'],
     plugins: { security },
     rules: {
       ...security.configs.recommended.rules,
@@ -51,6 +51,55 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // The layers, enforced (docs/architecture.md): each folder may import only the layers below it.
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/server/**', '**/web/**', 'fastify*', 'pg', '@electric-sql/*', 'react*'], message: 'The contract is shared by server and browser: it imports only zod and itself.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/contract/values/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['zod', '../*', '!./*'], message: 'contract/values is a pure leaf: plain functions the domain may import.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(\\.\\./(?!\\.\\./contract/values/)|fastify|pg$|@electric-sql/|zod$)', message: 'The domain is pure: it imports only itself and contract/values, never the database, HTTP or services.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.service.ts', 'src/server/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['fastify', '**/http/*', '**/plugins/*'], message: 'Services and repositories know nothing of HTTP: routes hand them parsed input.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/features/**'], message: 'Shared components and lib serve every feature; they never import one.' },
+      ] }],
+    },
+  },
+  ...['admin', 'auth', 'investor'].map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['admin', 'auth', 'investor'].filter((other) => other !== feature).map((other) => `**/${other}/**`), message: 'A feature does not import another feature: shared code moves to components/ or lib/.' },
+      ] }],
+    },
+  })),
   {
     // The entry points talk to the operator on the console.
     files: ['src/server/main.ts', 'src/server/cli.ts'],

@@ -6,13 +6,10 @@ import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { manifestRoutes } from './modules/manifest/manifest.routes.js';
-import { adminHelpersRoutes } from './modules/admin-helpers/admin-helpers.routes.js';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
-import { masterDataRoutes } from './modules/master-data.routes.js';
-import { withdrawalsAndVoidsRoutes } from './modules/ledger/withdrawals-and-voids.routes.js';
-import { investorPortalRoutes } from './modules/investor-portal/investor-portal.routes.js';
+import { registerApiReference } from './plugins/api-reference.js';
+import { registerEndpoints } from './http/register-endpoints.js';
+import { allRoutes } from './http/routes.js';
+import { registerLogo } from './modules/manifest/manifest.routes.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
@@ -47,13 +44,9 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
   registerAuthGuard(app, services.auth);
   await registerSecurityHeaders(app);
 
-  await app.register(manifestRoutes(config.portal));
-  await app.register(authRoutes(services.auth));
-  await app.register(adminHelpersRoutes(db));
-  await app.register(masterDataRoutes(services));
-  await app.register(ledgerRoutes(services.ledger));
-  await app.register(withdrawalsAndVoidsRoutes(services));
-  await app.register(investorPortalRoutes(services.investorPortal));
+  await registerApiReference(app);
+  registerEndpoints(app, allRoutes(config, db, services));
+  registerLogo(app, config.portal);
   await registerSpa(app, webRoot);
   return app;
 }

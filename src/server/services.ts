@@ -7,12 +7,15 @@ import { createInvestorsService } from './modules/investors/investors.service.js
 import { createUsersService } from './modules/users/users.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createIdempotentRunner } from './modules/idempotency/idempotency.service.js';
-import { createLedgerService } from './modules/ledger/ledger.service.js';
+import { createEntryWriter } from './modules/ledger/entry-writer.js';
+import { createRecordingService } from './modules/recording/recording.service.js';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
+import { createBooksService } from './modules/books/books.service.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
-import { createVoidService } from './modules/ledger/void.service.js';
-import { createTransactionsService } from './modules/ledger/transactions.service.js';
+import { createVoidService } from './modules/viewers/voids.service.js';
+import { createViewersService } from './modules/viewers/viewers.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 
@@ -22,6 +25,8 @@ export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: str
 export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const portalName = config.portal.name;
   const runOnce = createIdempotentRunner({ db, clock });
+  const record = createEntryWriter({ clock, runOnce });
+  const books = createBooksService({ db, clock });
   return {
     auth: createAuthService({
       db,
@@ -36,11 +41,13 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     properties: createPropertiesService({ db, clock }),
     categories: createCategoriesService({ db, clock }),
     lorens: createLorensService({ db, clock }),
-    ledger: createLedgerService({ db, clock, runOnce }),
+    books,
+    recording: createRecordingService({ record }),
+    withdrawals: createWithdrawalsService({ books, record }),
     voids: createVoidService({ clock, runOnce }),
-    transactions: createTransactionsService({ db }),
+    viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
-    investorPortal: createInvestorPortalService({ db, clock }),
+    investorPortal: createInvestorPortalService({ books }),
   };
 }
 

@@ -3,19 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
+import { endpoints } from '../contract/endpoints';
+import { AppProviders, queryClient } from './app/providers';
 import { router } from './app/router';
-import { renewToken } from './features/auth/auth-api';
-import { setSessionEndHandler } from './lib/api-client';
-import { ManifestProvider } from './lib/manifest';
+import { call, setSessionEndHandler } from './lib/api-client';
 import { startTokenRenewal } from './lib/session';
 
-setSessionEndHandler(() => void router.navigate('/'));
-startTokenRenewal(renewToken);
+setSessionEndHandler(() => {
+  queryClient.clear();
+  void router.navigate('/');
+});
+startTokenRenewal(() => call(endpoints.renew).then((r) => r.access_token));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ManifestProvider>
+    <AppProviders>
       <RouterProvider router={router} />
-    </ManifestProvider>
+    </AppProviders>
   </StrictMode>,
 );

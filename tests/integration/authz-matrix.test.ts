@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src/contract/endpoint.js';
+import { endpoints } from '../../src/contract/endpoints.js';
 import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The authorization matrix, generated from the live route table (security.md Z1, Z4): a route added
- * later is covered without touching this file.
+ * The authorization matrix, generated from the endpoint table and the live routes (security.md Z1, Z4):
+ * an endpoint added later is covered without touching this file.
  */
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -23,9 +25,16 @@ describe('authorization matrix', () => {
       if (r.url.startsWith('/admin/') && r.url !== '/admin/get_admin_level') expect(r.policy, r.url).toBe('admin');
       if (r.url.startsWith('/api/') || r.url.startsWith('/admin/')) expect(r.policy, r.url).not.toBe('public');
     }
-    expect(routes().filter((r) => r.policy === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
-      'GET /*', 'GET /logo.png', 'GET /manifest.json', 'POST /auth/login', 'POST /auth/register',
+    // Public: the table's three entries, the app's files and the API reference (its page and document).
+    const publicRoutes = routes().filter((r) => r.policy === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.filter((r) => !r.startsWith('GET /api-docs')).sort()).toEqual([
+      'GET /*', 'GET /logo.png', 'GET /manifest.json', 'GET /openapi.json', 'POST /auth/login', 'POST /auth/register',
     ]);
+    const tablePublic = Object.values(endpoints as Record<string, Endpoint>).filter((e) => e.policy === 'public');
+    expect(tablePublic.map((e) => `${e.method} ${e.path}`).sort()).toEqual(['GET /manifest.json', 'POST /auth/login', 'POST /auth/register']);
+    for (const e of Object.values(endpoints as Record<string, Endpoint>)) {
+      if (e.path.startsWith('/admin/') && e.path !== '/admin/get_admin_level') expect(e.policy, e.path).toBe('admin');
+    }
   });
 
   it('answers 401 without a token and 403 to an investor on every admin route, and changes nothing', async () => {
@@ -53,7 +62,10 @@ describe('authorization matrix', () => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/get_admin_helpers', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     await t.testDb.db.query(`UPDATE portal_user SET admin_level = 0 WHERE username = 'admin'`);
-    expect((await t.app.inject({ method: 'GET', url: '/admin/get_admin_helpers', headers: bearer(admin) })).statusCode).toBe(403);
-    await t.testDb.db.query(`UPDATE portal_user SET admin_level = 1 WHERE username = 'admin'`);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/admin/get_admin_helpers', headers: bearer(admin) })).statusCode).toBe(403);
+    } finally {
+      await t.testDb.db.query(`UPDATE portal_user SET admin_level = 1 WHERE username = 'admin'`); // the other tests sign in as admin
+    }
   });
 });

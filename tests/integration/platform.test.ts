@@ -9,7 +9,7 @@ import { ensureFirstAdmin } from '../../src/server/runtime.js';
 import { createServices } from '../../src/server/services.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { DB_KINDS, openTestDb } from '../support/test-db.js';
-import { ADMIN, signIn, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
+import { addInvestor, ADMIN, signIn, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('ledger and audit guards on %s', (kind) => {
   });
 
   it('keeps audit rows insert-only, and an edited row breaks the hash chain (L10)', async () => {
-    await t.services.investors.addInvestor({ name: 'Audit Ann', email: '', phone: '', address: '', fee_percentage: '0.10' }, { userId: null, ip: '127.0.0.1' });
+    await addInvestor(t, { name: 'Audit Ann', email: '', phone: '', address: '', fee_percentage: '0.10' }, '127.0.0.1');
     const db = t.testDb.db;
     expect(await verifyAuditChain(db)).toBeNull();
     await expect(db.query(`UPDATE audit_event SET action = 'x'`)).rejects.toThrow(/insert-only/);

@@ -11,19 +11,15 @@ const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'wa
 function startServer(dataDir: string, port: number) {
   const child = spawn(TSX, ['src/server/main.ts'], { env: env({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }) });
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
+  // Ready when the server says so on its console, not after a guessed while.
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${out}`));
-    });
+    const read = (d: Buffer) => {
+      out += d;
+      if (out.includes('is running at')) resolve();
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   return { child, ready, output: () => out };
 }

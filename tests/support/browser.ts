@@ -1,21 +1,38 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
+import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
+import type { TestApp } from './test-app.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/** The built web app (npm run build, run by the global setup), as `npm start` serves it. */
+export const WEB_ROOT = DEFAULT_WEB_ROOT;
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Chromium for one test file, handing out windows: each its own context (storage, so its own session). */
+export type TestBrowser = {
+  /** A new window at the given size; it stays open until closeWindows() or close(). */
+  newWindow(viewport?: { width: number; height: number }, options?: BrowserContextOptions): Promise<Page>;
+  /** Closes every window opened so far: after each test, so the next one starts from nothing. */
+  closeWindows(): Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * Debian's Chromium, driven by Playwright. Never a downloaded browser: this network cannot fetch one.
  * The networking flags stop Chromium from calling outside hosts, which this network refuses.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
   }
-  return chromium.launch({
+  const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -23,10 +40,52 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  let windows: BrowserContext[] = [];
+  const closeWindows = async () => {
+    const open = windows;
+    windows = [];
+    await Promise.all(open.map((w) => w.close()));
+  };
+  return {
+    async newWindow(viewport = DESKTOP, options = {}) {
+      const context = await browser.newContext({ viewport, ...options });
+      windows.push(context);
+      return context.newPage();
+    },
+    closeWindows,
+    async close() {
+      await closeWindows();
+      await browser.close();
+    },
+  };
 }
 
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 390, height: 844 };
+/** An app serving the web app over HTTP, as the browser reaches it at `base`. */
+export type WebApp = TestApp & { base: string };
+
+/**
+ * Serves `t` (started with `webRoot: WEB_ROOT`) on a free port of 127.0.0.1. Browser tests run in real
+ * time, so the test clock follows the wall clock (tokens expire as they would), unless `at` pins it.
+ */
+export async function serveWebApp(t: TestApp, at?: Date): Promise<WebApp> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  let follow: NodeJS.Timeout | undefined;
+  if (at) {
+    t.clock.set(at);
+  } else {
+    t.clock.set(new Date());
+    follow = setInterval(() => t.clock.set(new Date()), 200);
+    follow.unref();
+  }
+  return {
+    ...t,
+    base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+    async close() {
+      clearInterval(follow);
+      await t.close();
+    },
+  };
+}
 
 /** Saves a screenshot for people to look at (test-results/, not committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -49,12 +108,4 @@ export function collectDialogs(page: Page): string[] {
     void d.accept();
   });
   return seen;
-}
-
-/** Signs in through the login screen as a person does (the caller waits for where it should land). */
-export async function submitLogin(page: Page, base: string, username: string, password: string): Promise<void> {
-  await page.goto(base + '/');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
 }

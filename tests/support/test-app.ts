@@ -1,9 +1,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { z } from 'zod';
+import { AddInvestorRequest } from '../../src/contract/schemas/master-data.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { createServices, type Services } from '../../src/server/services.js';
-import { openTestDb, type DbKind, type TestDb } from './test-db.js';
+import { openTemplateDb, openTestDb, type DbKind, type SealableTestDb, type TestDb } from './test-db.js';
 
 export const ADMIN = { username: 'admin', password: 'violet ferry lantern 42' };
 export const TEST_JWT_SECRET = 'test-secret-for-the-suite-only-0123456789abcdef';
@@ -17,16 +19,69 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = { webRoot?: string };
+
 /**
  * The real app on a real, fresh database, with a clock the test can move. Env overrides go through the
  * same config loader as production.
  */
-export async function startTestApp(
+export async function startTestApp(kind: DbKind, env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  return startOn(await openTestDb(kind), env, opts, { firstAdmin: true });
+}
+
+/** Books written once through the real app, then copied: each `start()` is a fresh app on its own copy. */
+export type AppTemplate<S = void> = {
+  /** What the writing answered (tokens, ids): valid on every copy, which holds the same rows. */
+  state: S;
+  start(env?: Record<string, string>, opts?: TestAppOptions): Promise<TestApp>;
+  /** A further template: a copy of these books with more written into it. */
+  extend<T>(write: (t: TestApp, state: S) => Promise<T>): Promise<AppTemplate<T>>;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the app on a fresh database, lets `write` fill it through the app as the tests would, and keeps
+ * the result as a template. Give each test that writes its own `start()`: what it writes, no other test
+ * reads, and none of them pays for starting a database and recording the same books again.
+ */
+export async function buildAppTemplate<S>(
   kind: DbKind,
+  write: (t: TestApp) => Promise<S>,
   env: Record<string, string> = {},
-  opts: { webRoot?: string } = {},
+): Promise<AppTemplate<S>> {
+  return writeTemplate(await openTemplateDb(kind), { firstAdmin: true }, write, env);
+}
+
+async function writeTemplate<S>(
+  testDb: SealableTestDb,
+  { firstAdmin }: { firstAdmin: boolean },
+  write: (t: TestApp) => Promise<S>,
+  env: Record<string, string>,
+): Promise<AppTemplate<S>> {
+  const t = await startOn(testDb, env, {}, { firstAdmin });
+  let state: S;
+  try {
+    state = await write(t);
+    await t.app.close();
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  const template = await testDb.seal();
+  return {
+    state,
+    start: async (startEnv = env, opts = {}) => startOn(await template.copy(), startEnv, opts, { firstAdmin: false }),
+    extend: async (more) => writeTemplate(await template.copy(), { firstAdmin: false }, (copy) => more(copy, state), env),
+    close: () => template.drop(),
+  };
+}
+
+async function startOn(
+  testDb: TestDb,
+  env: Record<string, string>,
+  opts: TestAppOptions,
+  { firstAdmin }: { firstAdmin: boolean },
 ): Promise<TestApp> {
-  const testDb = await openTestDb(kind);
   const config = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -35,7 +90,7 @@ export async function startTestApp(
   });
   const clock = manualClock(new Date('2026-01-15T12:00:00Z'));
   const services = createServices({ config, db: testDb.db, clock, jwtSecret: TEST_JWT_SECRET });
-  await services.users.createAdmin(ADMIN.username, ADMIN.password);
+  if (firstAdmin) await services.users.createAdmin(ADMIN.username, ADMIN.password);
   const app = await buildApp({ config, db: testDb.db, services, logger: false, webRoot: opts.webRoot });
   return {
     app,
@@ -59,16 +114,32 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 
 export const bearer = (token: string): InjectOptions['headers'] => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Writes through the API with `token`, for setting up what a test reads (not for testing the write): answers
+ * the JSON of a success and throws with the answer of a refusal.
+ */
+export const seedAs =
+  (t: TestApp, token: string) =>
+  async (url: string, payload: object): Promise<Record<string, unknown>> => {
+    const res = await t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as Record<string, unknown>;
+  };
+
+/**
+ * Adds an investor through the service, the fields as the Add New Investor form sends them: the contract
+ * parses them into what the service takes (the fee in basis points).
+ */
+export const addInvestor = (t: TestApp, fields: z.input<typeof AddInvestorRequest>, ip: string | null = null) =>
+  t.services.investors.addInvestor(AddInvestorRequest.parse(fields), { userId: null, ip });
+
 /** An investor with a portal login, made the way production makes one: secret, then registration. */
 export async function createInvestorWithLogin(
   t: TestApp,
   name: string,
   login = { username: name.toLowerCase().replace(/\W+/g, '.'), password: 'amber canyon whistle 77' },
 ): Promise<{ username: string; password: string; token: string }> {
-  const { secret } = await t.services.investors.addInvestor(
-    { name, email: '', phone: '', address: '', fee_percentage: '0' },
-    { userId: null, ip: null },
-  );
+  const { secret } = await addInvestor(t, { name, email: '', phone: '', address: '', fee_percentage: '0' });
   const res = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { ...login, secret } });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
   return { ...login, token: await signIn(t.app, login.username, login.password) };

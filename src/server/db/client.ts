@@ -12,6 +12,11 @@ export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (READ COMMITTED); retries on serialization failure or deadlock. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs the reads behind one answer in one read-only REPEATABLE READ transaction: every query sees the
+   * same state of the books, so an answer never mixes a state before a write with one after it.
+   */
+  snapshot<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -30,6 +35,8 @@ export function parseInt8(text: string): number {
 
 // Calendar dates stay 'YYYY-MM-DD' strings: a Date object would drag a time zone into a day.
 const parseDate = (text: string) => text;
+
+const SNAPSHOT = 'ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TRIES = 10;
@@ -64,6 +71,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx)))),
+    snapshot: (fn) =>
+      withRetry(() =>
+        db.transaction(async (tx) => {
+          await tx.exec(`SET TRANSACTION ${SNAPSHOT}`);
+          return fn(wrap(tx));
+        }),
+      ),
     close: () => db.close(),
   };
 }
@@ -98,30 +112,33 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     async exec(script: string) {
       await pool.query(script);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return withRetry(async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const result = await fn({
-            async query<R>(text: string, params: unknown[] = []) {
-              const res = await client.query(text, params);
-              return res.rows as R[];
-            },
-            async exec(script: string) {
-              await client.query(script);
-            },
-          });
-          await client.query('COMMIT');
-          return result;
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
-      });
-    },
+    transaction: (fn) => inTransaction('BEGIN', fn),
+    snapshot: (fn) => inTransaction(`BEGIN ${SNAPSHOT}`, fn),
     close: () => pool.end(),
   };
+
+  function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return withRetry(async () => {
+      const client = await pool.connect();
+      try {
+        await client.query(begin);
+        const result = await fn({
+          async query<R>(text: string, params: unknown[] = []) {
+            const res = await client.query(text, params);
+            return res.rows as R[];
+          },
+          async exec(script: string) {
+            await client.query(script);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
+  }
 }

@@ -2,6 +2,15 @@ import type { Runtime } from '../runtime.js';
 import { findUserByUsername } from '../modules/users/users.repository.js';
 import type { WriteContext } from '../lib/write-context.js';
 import { isoDay } from '../domain/dates.js';
+import { endpoints, type Endpoints } from '../../contract/endpoints.js';
+import type { BodyInput, ParsedBody } from '../../contract/endpoint.js';
+
+type WithBody = { [K in keyof Endpoints]: Endpoints[K] extends { body: object } ? K : never }[keyof Endpoints];
+
+/** The demo's text goes through the same parsers as a request body, so it is checked like one. */
+function parsed<K extends WithBody>(key: K, raw: BodyInput<Endpoints[K]>): ParsedBody<Endpoints[K]> {
+  return (endpoints[key] as { body: { parse(v: unknown): unknown } }).body.parse(raw) as ParsedBody<Endpoints[K]>;
+}
 
 /**
  * The demo portfolio: two LLCs, rentals, land contracts and a storage lot, four investors with portal
@@ -74,17 +83,17 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   const rand = seeded(20240101);
   const money = (base: number, spread: number) => (base + Math.round(rand() * spread * 100) / 100).toFixed(2);
 
-  for (const llc of LLCS) await services.llcs.addLlc(llc, ctx);
-  for (const p of PROPERTIES) await services.properties.addProperty(p, ctx);
+  for (const llc of LLCS) await services.llcs.addLlc(parsed('addLlc', llc), ctx);
+  for (const p of PROPERTIES) await services.properties.addProperty(parsed('addInvestmentProperty', p), ctx);
   await services.lorens.addLoren('Lakeside Loren', ctx);
-  await services.categories.addCategory({ expense_category: 'HOA dues' }, ctx);
-  await services.categories.addCategory({ expense_category: 'Property management' }, ctx);
-  await services.properties.setNotes({ property_name: 'Oak Street Duplex', notes: 'Two units. New roof 2023; furnace in unit B replaced 2025.' }, ctx);
-  await services.properties.setNotes({ property_name: 'Willow Creek Lot 7', notes: 'Sold on contract to the Hansen family, 7.5% over 10 years.' }, ctx);
+  await services.categories.addCategory(parsed('addExpenseCategory', { expense_category: 'HOA dues' }), ctx);
+  await services.categories.addCategory(parsed('addExpenseCategory', { expense_category: 'Property management' }), ctx);
+  await services.properties.setNotes(parsed('setPropertyNotes', { property_name: 'Oak Street Duplex', notes: 'Two units. New roof 2023; furnace in unit B replaced 2025.' }), ctx);
+  await services.properties.setNotes(parsed('setPropertyNotes', { property_name: 'Willow Creek Lot 7', notes: 'Sold on contract to the Hansen family, 7.5% over 10 years.' }), ctx);
 
   for (const inv of DEMO_INVESTORS) {
     const { secret } = await services.investors.addInvestor(
-      { name: inv.name, email: `${inv.username}@example.com`, phone: '555-01' + pad(inv.name.length), address: 'Springfield, IL', fee_percentage: inv.fee },
+      parsed('addInvestor', { name: inv.name, email: `${inv.username}@example.com`, phone: '555-01' + pad(inv.name.length), address: 'Springfield, IL', fee_percentage: inv.fee }),
       ctx,
     );
     await services.auth.register({ username: inv.username, password: DEMO_PASSWORD, secret, ip: '127.0.0.1' });
@@ -99,7 +108,7 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   const first = months[0]!;
   const day = (ym: { y: number; m: number }, d: number) => `${ym.y}-${pad(ym.m)}-${pad(d)}`;
   const invest = (investor: string, property: string, date: string, amount: string) =>
-    services.ledger.addInvestment({ investor_name: investor, property_name: property, date, amount }, ctx);
+    services.recording.addInvestment(parsed('addInvestment', { investor_name: investor, property_name: property, date, amount }), ctx);
 
   await invest('Alice Morgan', 'Oak Street Duplex', day(first, 5), '120000');
   await invest('Ben Carter', 'Oak Street Duplex', day(first, 5), '80000');
@@ -110,7 +119,7 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   await invest('Chloe Diaz', 'Route 9 Storage Lot', day(first, 10), '20000');
   await invest('Alice Morgan', 'Route 9 Storage Lot', day(first, 10), '15000');
   for (const [property, amount] of [['Oak Street Duplex', '3200'], ['Birch Court Fourplex', '5400']] as const) {
-    await services.ledger.addRentalDeposit({ property_name: property, amount, date: day(first, 1), notes: 'Security deposits on file' }, ctx);
+    await services.recording.addRentalDeposit(parsed('addRentalDeposit', { property_name: property, amount, date: day(first, 1), notes: 'Security deposits on file' }), ctx);
   }
 
   for (const [k, ym] of months.entries()) {
@@ -119,13 +128,13 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
     const income = (property: string, d: number, amount: string, category: string, description: string) => {
       const date = dated(d);
       return date
-        ? services.ledger.recordPropertyIncome({ income_date: date, income_for_month: month, property_name: property, description, amount, income_category: category }, ctx)
+        ? services.recording.recordPropertyIncome(parsed('recordPropertyIncome', { income_date: date, income_for_month: month, property_name: property, description, amount, income_category: category }), ctx)
         : undefined;
     };
     const expense = (property: string, d: number, amount: string, category: string, description: string) => {
       const date = dated(d);
       return date
-        ? services.ledger.recordPropertyExpense({ expense_date: date, expense_for_month: month, property_name: property, description, amount, expense_category: category, payer: adminName }, ctx)
+        ? services.recording.recordPropertyExpense(parsed('recordPropertyExpense', { expense_date: date, expense_for_month: month, property_name: property, description, amount, expense_category: category, payer: adminName }), ctx)
         : undefined;
     };
 
@@ -144,44 +153,44 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
 
     const lcDate = dated(1);
     if (lcDate) {
-      await services.ledger.recordLcPayment({ payment_date: lcDate, property_name: 'Willow Creek Lot 7', description: `Hansen payment ${pad(ym.m)}/${ym.y}`, amount: '855.00' }, ctx);
-      await services.ledger.recordLcPayment({ payment_date: lcDate, property_name: 'Pine Ridge Acreage', description: `Okafor payment ${pad(ym.m)}/${ym.y}`, amount: '520.00' }, ctx);
-      await services.ledger.recordLlcExpense({ expense_date: lcDate, llc_name: 'Maple Holdings LLC', description: 'Monthly account fee', amount: '15.00', expense_category: 'Bank fees', payer: adminName }, ctx);
+      await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: lcDate, property_name: 'Willow Creek Lot 7', description: `Hansen payment ${pad(ym.m)}/${ym.y}`, amount: '855.00' }), ctx);
+      await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: lcDate, property_name: 'Pine Ridge Acreage', description: `Okafor payment ${pad(ym.m)}/${ym.y}`, amount: '520.00' }), ctx);
+      await services.recording.recordLlcExpense(parsed('recordLlcExpense', { expense_date: lcDate, llc_name: 'Maple Holdings LLC', description: 'Monthly account fee', amount: '15.00', expense_category: 'Bank fees', payer: adminName }), ctx);
     }
     if (ym.m === 1 && dated(20)) {
-      for (const llc of LLCS) await services.ledger.recordLlcExpense({ expense_date: day(ym, 20), llc_name: llc.llc_name, description: 'Annual report filing', amount: '300.00', expense_category: 'State fees', payer: adminName }, ctx);
+      for (const llc of LLCS) await services.recording.recordLlcExpense(parsed('recordLlcExpense', { expense_date: day(ym, 20), llc_name: llc.llc_name, description: 'Annual report filing', amount: '300.00', expense_category: 'State fees', payer: adminName }), ctx);
     }
     if (ym.m === 3 && dated(15)) {
-      for (const llc of LLCS) await services.ledger.recordLlcExpense({ expense_date: day(ym, 15), llc_name: llc.llc_name, description: `${ym.y - 1} partnership return`, amount: '1200.00', expense_category: 'Tax preparation', payer: adminName }, ctx);
+      for (const llc of LLCS) await services.recording.recordLlcExpense(parsed('recordLlcExpense', { expense_date: day(ym, 15), llc_name: llc.llc_name, description: `${ym.y - 1} partnership return`, amount: '1200.00', expense_category: 'Tax preparation', payer: adminName }), ctx);
     }
     if (k === 6) {
       // The cottage joins the portfolio half a year in: Alice buys in after closing.
       await invest('Alice Morgan', 'Elm Street Cottage', day(ym, 10), '40000');
-      await services.ledger.addRentalDeposit({ property_name: 'Elm Street Cottage', amount: '1650.00', date: day(ym, 12), notes: 'Deposit, Lopez lease', loren_name: 'Lakeside Loren' }, ctx);
+      await services.recording.addRentalDeposit(parsed('addRentalDeposit', { property_name: 'Elm Street Cottage', amount: '1650.00', date: day(ym, 12), notes: 'Deposit, Lopez lease', loren_name: 'Lakeside Loren' }), ctx);
     }
     if (k > 6) await income('Elm Street Cottage', 4, '1650.00', 'Rent', `Rent ${pad(ym.m)}/${ym.y}`);
     if (k === 20 && dated(9)) {
-      await services.ledger.recordInvestorPropertyExpense({ investor: 'Ben Carter', expense_date: day(ym, 9), expense_for_month: month, property_name: 'Oak Street Duplex', description: 'Appraisal ordered by Ben', amount: '450.00', expense_category: 'Legal and other professional fees', payer: adminName }, ctx);
+      await services.recording.recordInvestorPropertyExpense(parsed('recordInvestorPropertyExpense', { investor: 'Ben Carter', expense_date: day(ym, 9), expense_for_month: month, property_name: 'Oak Street Duplex', description: 'Appraisal ordered by Ben', amount: '450.00', expense_category: 'Legal and other professional fees', payer: adminName }), ctx);
     }
     // Quarterly distributions: half of each investor's available cash, in whole dollars.
     if (ym.m % 3 === 0 && dated(28)) {
       for (const inv of DEMO_INVESTORS) {
-        const available = await services.ledger.maxCashFor(inv.name);
+        const available = await services.withdrawals.maxCashFor(inv.name);
         const amount = Math.floor(available / 2);
         if (amount >= 100) {
-          await services.ledger.recordCashWithdrawal({ investor_name: inv.name, date: day(ym, 28), description: `Q${ym.m / 3} ${ym.y} distribution`, amount: String(amount) }, ctx);
+          await services.withdrawals.recordCashWithdrawal(parsed('recordCashWithdrawal', { investor_name: inv.name, date: day(ym, 28), description: `Q${ym.m / 3} ${ym.y} distribution`, amount: String(amount) }), ctx);
         }
       }
     }
     if (k === 14 && dated(27)) {
-      await services.ledger.recordDepositWithdrawal({ property_name: 'Oak Street Duplex', date: day(ym, 27), notes: 'Unit B move-out, deposit refunded', amount: '1600.00' }, ctx);
-      await services.ledger.addRentalDeposit({ property_name: 'Oak Street Duplex', amount: '1700.00', date: day(ym, 27), notes: 'Unit B new lease' }, ctx);
+      await services.withdrawals.recordDepositWithdrawal(parsed('recordDepositWithdrawal', { property_name: 'Oak Street Duplex', date: day(ym, 27), notes: 'Unit B move-out, deposit refunded', amount: '1600.00' }), ctx);
+      await services.recording.addRentalDeposit(parsed('addRentalDeposit', { property_name: 'Oak Street Duplex', amount: '1700.00', date: day(ym, 27), notes: 'Unit B new lease' }), ctx);
     }
     if (k === 24 && dated(10)) {
-      await services.ledger.recordInvestmentWithdrawal({ investor_name: 'David Evans', property_name: 'Birch Court Fourplex', date: day(ym, 10), amount: '10000' }, ctx);
+      await services.withdrawals.recordInvestmentWithdrawal(parsed('recordInvestmentWithdrawal', { investor_name: 'David Evans', property_name: 'Birch Court Fourplex', date: day(ym, 10), amount: '10000' }), ctx);
     }
     if (k === 24 && dated(28)) {
-      await services.ledger.recordLorenIncome({ income_date: day(ym, 28), property_name: 'Route 9 Storage Lot', description: 'Billboard lease, six months', amount: '2400.00', start_date: day(ym, 1), end_date: day(months[k + 5] ?? ym, 28) }, ctx);
+      await services.recording.recordLorenIncome(parsed('recordLorenIncome', { income_date: day(ym, 28), property_name: 'Route 9 Storage Lot', description: 'Billboard lease, six months', amount: '2400.00', start_date: day(ym, 1), end_date: day(months[k + 5] ?? ym, 28) }), ctx);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { PropertyType } from '../../contract/values/property-types.js';
 import { apportion, roundDiv } from './apportion.js';
 import type { IsoDate } from './dates.js';
 import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
@@ -8,7 +9,7 @@ import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.j
  * expenses. Pure: it takes the books as plain data (already limited to non-void entries up to as_of)
  * and returns every investor's monthly amounts in cents.
  */
-export type PropertyType = 'rental' | 'land_contract' | 'other';
+export type { PropertyType };
 export type PropertyInfo = { id: number; name: string; llcId: number; type: PropertyType; pictureUrl: string; notes?: string };
 
 /** An investment (+) or investment withdrawal (−). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysInclusive, isValidDate, monthOf, toMonthStart } from './dates.js';
+import { isValidDate, toMonthStart } from '../../contract/values/calendar.js';
+import { daysInclusive, monthOf } from './dates.js';
 
 describe('dates', () => {
   it.each(['2024-02-29', '1900-01-01', '2099-12-31', '2024-07-22'])('accepts %s', (d) => expect(isValidDate(d)).toBe(true));

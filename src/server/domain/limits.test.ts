@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstNegativeDate } from './limits.js';
+import { firstNegativeDate, maxCashWithdrawal, maxOfNet } from './limits.js';
 
 describe('running balance check (domain.md §3.3)', () => {
   it('refuses a withdrawal backdated before the investment (§6.2)', () => {
@@ -16,5 +16,17 @@ describe('running balance check (domain.md §3.3)', () => {
   });
   it('allows a balance to reach exactly zero', () => {
     expect(firstNegativeDate([{ id: 1, date: '2024-01-01', cents: 100 }, { id: 2, date: '2024-02-01', cents: -100 }])).toBeNull();
+  });
+});
+
+describe('withdrawal maximums (domain.md §4.11)', () => {
+  it('allows the cash balance, and nothing when it is negative (§6.3)', () => {
+    expect(maxCashWithdrawal(404_250)).toBe(404_250); // A after the Q2 distribution: 4,042.50
+    expect(maxCashWithdrawal(-1_234)).toBe(0);
+  });
+  it('allows what was put in and not yet taken out', () => {
+    expect(maxOfNet(10_000_000, 2_500_000)).toBe(7_500_000); // A in P: 100,000 − 25,000
+    expect(maxOfNet(200_000, 200_000)).toBe(0); // every deposit refunded
+    expect(maxOfNet(0, 100)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { centsToDollars, formatCents, MAX_AMOUNT_CENTS, parseAmount } from './money.js';
+import { MAX_AMOUNT_CENTS, parseAmount } from '../../contract/values/money-text.js';
+import { centsToDollars, formatCents } from './money.js';
 
 describe('parseAmount (domain.md §1, security.md V2)', () => {
   it.each([

@@ -1,24 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { canonicalJson } from '../modules/audit/audit.fns.js';
-import { currentUser } from '../plugins/auth-guard.js';
-import { ValidationError } from './errors.js';
-import { sha256 } from './random.js';
-import type { IdempotencyRequest } from '../modules/idempotency/idempotency.service.js';
+/** An Idempotency-Key and the hash of the request it was first used for (security.md L6). */
+export type IdempotencyRequest = { key: string; requestHash: string };
 
 /** Who writes, from where, and under which Idempotency-Key: what every audited write needs. */
 export type WriteContext = { userId: number; ip: string; idempotency: IdempotencyRequest | null };
-
-const KEY = /^[A-Za-z0-9_-]{8,128}$/;
-
-export function writeContext(request: FastifyRequest): WriteContext {
-  const user = currentUser(request);
-  const header = request.headers['idempotency-key'];
-  let idempotency: IdempotencyRequest | null = null;
-  if (header !== undefined) {
-    if (typeof header !== 'string' || !KEY.test(header)) {
-      throw new ValidationError('Idempotency-Key must be 8 to 128 letters, digits, - or _ (a UUID fits).');
-    }
-    idempotency = { key: header, requestHash: sha256(canonicalJson({ url: request.routeOptions.url, body: request.body })) };
-  }
-  return { userId: user.userId, ip: request.ip, idempotency };
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Policy } from '../../contract/endpoint.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
@@ -9,12 +10,19 @@ import type { SessionUser } from '../modules/auth/auth.repository.js';
  *  - public: anyone;  authenticated: any signed-in user;  admin: admin_level > 0, read from the
  *    database on each request so a demotion takes effect at once (Z6).
  */
-export type Policy = 'public' | 'authenticated' | 'admin';
+export type { Policy };
+
+/** The API's own paths: a route there exists only as an entry of the endpoint table. */
+const API_PREFIXES = ['/auth/', '/admin/', '/api/'];
+/** The API reference's page and files (plugins/api-reference.ts), public like the document itself. */
+const REFERENCE_PREFIX = '/api-docs';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
+    /** The name of the endpoint table's entry the route was registered from. */
+    endpoint?: string;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -32,8 +40,13 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
   app.decorate('routePolicies', routePolicies);
 
   app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { policy?: Policy; endpoint?: string };
+    if (!config.policy && route.url.startsWith(REFERENCE_PREFIX)) route.config = { ...config, policy: 'public' };
     const policy = (route.config as { policy?: Policy } | undefined)?.policy;
     if (!policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+    if (API_PREFIXES.some((p) => route.url.startsWith(p)) && !config.endpoint) {
+      throw new Error(`Route ${route.method} ${route.url} is not an entry of the endpoint table`);
+    }
     for (const method of [route.method].flat()) routePolicies.push({ method, url: route.url, policy });
   });
 

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { getAdminLevel, logout } from '../features/auth/auth-api';
+import { endpoints } from '../../contract/endpoints';
+import { call } from '../lib/api-client';
+import { useEndpointQuery } from '../lib/queries';
 import { clearToken } from '../lib/session';
 import { Brand } from './brand';
 
@@ -8,19 +10,15 @@ import { Brand } from './brand';
 export function TopNav() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [adminLevel, setAdminLevel] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void getAdminLevel().then((level) => live && setAdminLevel(level));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const client = useQueryClient();
+  // A failed check means "not an admin", silently (portal-spec §8).
+  const { data: adminLevel = 0 } = useEndpointQuery(endpoints.adminLevel, undefined, { select: (r) => r.admin_level });
 
   const signOut = async () => {
-    await logout().catch(() => undefined); // the token goes either way
+    // Ends the session on the server; the token goes from the browser either way.
+    await call(endpoints.logout, undefined, { noRedirect: true }).catch(() => undefined);
     clearToken();
+    client.clear();
     navigate('/');
   };
 

@@ -1,3 +1,5 @@
+import type { BodyInput, Endpoint, QueryInput, Reply } from '../../contract/endpoint';
+import { newIdempotencyKey } from './idempotency';
 import { clearToken, getToken } from './session';
 
 /** An API answer that was not 2xx, with the server's plain-words message. */
@@ -10,42 +12,73 @@ export class ApiError extends Error {
   }
 }
 
-type Options = {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  query?: Record<string, string | undefined>;
+/** What a call of `E` sends: its query or body as the text a form holds (the server parses it). */
+export type CallInput<E extends Endpoint> = (E['query'] extends object ? { query: QueryInput<E> } : { query?: never }) &
+  (E['body'] extends object ? { body: BodyInput<E> } : { body?: never });
+
+export type CallOptions = {
   /** Sign-in and registration: no token sent, and a 401 means bad input, not an ended session. */
   anonymous?: boolean;
-  /** Sends the token but does not redirect on 401 (sign-out of an already ended session). */
+  /** Sends the token but does not go to / on 401 (sign-out of an already ended session). */
   noRedirect?: boolean;
-  idempotencyKey?: string;
+  /** Cancels the request (TanStack Query passes one when a query is no longer wanted). */
+  signal?: AbortSignal;
 };
+
+/** A call with nothing to send may leave its input out. */
+type Args<E extends Endpoint> = E['query'] extends object
+  ? [input: CallInput<E>, opts?: CallOptions]
+  : E['body'] extends object
+    ? [input: CallInput<E>, opts?: CallOptions]
+    : [input?: CallInput<E>, opts?: CallOptions];
 
 let onSessionEnd: () => void = () => window.location.assign('/');
 
-/** The router registers how to go to / when the session ends (401 or 422, portal-spec §4). */
+/** The app registers how to go to / when the session ends (401 or 422, portal-spec §4). */
 export function setSessionEndHandler(handler: () => void): void {
   onSessionEnd = handler;
 }
 
-/** The one HTTP client of the web app: JSON in and out, Bearer token on every call but sign-in. */
-export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+/** Development and tests check every answer against the table's response schema. */
+const CHECK_REPLIES = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+function checkReply(endpoint: Endpoint, data: unknown): void {
+  const result = endpoint.response.safeParse(data);
+  if (result.success) return;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');
+  console.error(`${endpoint.method} ${endpoint.path} answered a shape its endpoint does not declare: ${issues}`);
+}
+
+const queryString = (query: unknown): string => {
+  if (!query || typeof query !== 'object') return '';
+  const pairs = Object.entries(query as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]): [string, string] => [k, String(v)]);
+  return pairs.length ? `?${new URLSearchParams(pairs)}` : '';
+};
+
+/**
+ * The one HTTP client of the web app, typed by the endpoint table: `call(endpoints.propertyTxns, { query })`.
+ * Method and path come from the entry; JSON in and out; the Bearer token on every call but sign-in; a
+ * fresh Idempotency-Key on every call that moves money, so a repeated submit is recorded once.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}]: Args<E>): Promise<Reply<E>> {
+  const { query, body } = (input ?? {}) as { query?: unknown; body?: unknown };
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token && !opts.anonymous) headers.authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-  const qs = opts.query
-    ? '?' + new URLSearchParams(Object.entries(opts.query).filter((e): e is [string, string] => e[1] !== undefined))
-    : '';
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (endpoint.idempotent) headers['idempotency-key'] = newIdempotencyKey();
   let res: Response;
   try {
-    res = await fetch(path + qs, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    res = await fetch(endpoint.path + queryString(query), {
+      method: endpoint.method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: opts.signal,
     });
-  } catch {
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
     throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
   }
   const data: unknown = await res.json().catch(() => null);
@@ -60,5 +93,9 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
         : `The request failed (${res.status}).`;
     throw new ApiError(res.status, message);
   }
-  return data as T;
+  if (CHECK_REPLIES) checkReply(endpoint, data);
+  return data as Reply<E>;
 }
+
+/** An error's plain words. */
+export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

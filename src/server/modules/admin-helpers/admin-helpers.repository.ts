@@ -1,5 +1,6 @@
+import { PROPERTY_TYPES } from '../../../contract/values/property-types.js';
 import type { Queryable } from '../../db/client.js';
-import type { AdminHelpersResponse } from '../../../contract/admin.js';
+import type { AdminHelpersResponse } from '../../../contract/schemas/admin-helpers.js';
 
 const names = async (db: Queryable, sql: string, params: unknown[] = []) =>
   (await db.query<{ name: string }>(sql, params)).map((r) => r.name);
@@ -16,7 +17,7 @@ export async function readAdminHelpers(db: Queryable): Promise<AdminHelpersRespo
     `SELECT DISTINCT extract(year FROM date)::int AS year FROM ledger_entry WHERE voided_at IS NULL ORDER BY year DESC`,
   );
   return {
-    property_types: ['rental', 'land_contract', 'other'],
+    property_types: [...PROPERTY_TYPES],
     property_expense_categories: await categoriesOf(db, 'property_expense'),
     property_income_categories: await categoriesOf(db, 'income'),
     rental_properties: await propertiesOfType(db, 'rental'),

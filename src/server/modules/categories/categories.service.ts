@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AddExpenseCategoryRequest } from '../../../contract/admin.js';
+import type { AddExpenseCategoryRequest } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError } from '../../lib/errors.js';

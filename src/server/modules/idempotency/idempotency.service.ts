@@ -1,9 +1,9 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { IdempotencyRequest } from '../../lib/write-context.js';
 import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from './idempotency.repository.js';
 
-export type IdempotencyRequest = { key: string; requestHash: string };
 
 const REUSED = 'This Idempotency-Key was already used for a different request.';
 

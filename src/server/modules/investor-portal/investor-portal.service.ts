@@ -1,11 +1,10 @@
-import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/investor.js';
-import type { Db } from '../../db/client.js';
+import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/schemas/investor.js';
+import type { Queryable } from '../../db/client.js';
 import { propertyFigures, type MonthAmount } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
-import type { Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.repository.js';
-import { computeInvestor, today } from '../figures/figures.service.js';
+import type { BooksService } from '../books/books.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
 
 // One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
@@ -16,9 +15,9 @@ const sameName = (a: string, b: string) => a.normalize('NFC').trim().toLowerCase
 const dollars = (rows: MonthAmount[]) => rows.map((r) => ({ ...r, amount: centsToDollars(r.amount) }));
 
 /** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
-export function createInvestorPortalService({ db, clock }: { db: Db; clock: Clock }) {
+export function createInvestorPortalService({ books: read }: { books: BooksService }) {
   /** The investor a request may read (security.md Z2): a non-admin gets only the one bound to the login. */
-  async function investorFor(user: SessionUser, requested: string | undefined): Promise<Investor> {
+  async function investorFor(db: Queryable, user: SessionUser, requested: string | undefined): Promise<Investor> {
     if (user.adminLevel > 0) {
       if (requested) return (await findInvestorByName(db, requested)) ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
       if (user.investorId !== null) return (await findInvestorById(db, user.investorId))!;
@@ -30,9 +29,10 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
   }
 
   return {
-    async summary(user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> {
-      const investor = await investorFor(user, investorName);
-      const { books, figures: f } = await computeInvestor(db, investor.id, today(clock));
+    // Each answer reads the books once, in one snapshot: it never mixes two states of them.
+    summary: (user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> => read.snapshot(async (tx) => {
+      const investor = await investorFor(tx, user, investorName);
+      const { books, figures: f } = await read.investorAt(tx, investor.id, read.today());
       const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
       return {
         investor_name: investor.name,
@@ -49,12 +49,13 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
         distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
         property_pictures: properties.map((p) => ({ [p.name]: p.pictureUrl })),
       };
-    },
+    }),
 
     /** One property of the investor's (security.md Z3): a property they never invested in is not found. */
-    async property(user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> {
-      const investor = await investorFor(user, investorName);
-      const { books, allocation } = await computeInvestor(db, investor.id, today(clock));
+    property: (user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> =>
+      read.snapshot(async (tx) => {
+      const investor = await investorFor(tx, user, investorName);
+      const { books, allocation } = await read.investorAt(tx, investor.id, read.today());
       const property = books.properties.find((p) => sameName(p.name, propertyName));
       const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
       if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
@@ -69,7 +70,7 @@ export function createInvestorPortalService({ db, clock }: { db: Db; clock: Cloc
         investments_per_month: dollars(f.investmentsPerMonth),
         cashflow_per_month: dollars(f.cashflowPerMonth),
       };
-    },
+    }),
   };
 }
 

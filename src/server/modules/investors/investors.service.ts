@@ -1,8 +1,8 @@
+import type { ParsedBody } from '../../../contract/endpoint.js';
+import type { Endpoints } from '../../../contract/endpoints.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { parseFeeFraction } from '../../domain/fee.js';
-import { monthField } from '../../lib/input.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { requireInvestor } from '../references.js';
 import { newSecret, sha256 } from '../../lib/random.js';
 import { appendAudit } from '../audit/audit.repository.js';
@@ -22,12 +22,6 @@ const FEE_FROM_THE_BEGINNING = '1900-01-01';
 
 export type Actor = { userId: number | null; ip: string | null };
 
-function feeField(value: unknown): number {
-  const bps = parseFeeFraction(value);
-  if (bps === null) throw new ValidationError('Fee percentage must be one of 0, 0.05, 0.10 … 0.50.');
-  return bps;
-}
-
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
 
 /** Keeps only the secret's hash, valid for 7 days; any earlier unused secret stops working. */
@@ -38,10 +32,10 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
   return {
     /** Adds an investor with its fee and returns the first registration secret (shown once). */
     async addInvestor(
-      input: { name: string; email: string; phone: string; address: string; fee_percentage: string | number },
+      input: ParsedBody<Endpoints['addInvestor']>,
       actor: Actor,
     ): Promise<{ investor: Investor; secret: string }> {
-      const feeBps = feeField(input.fee_percentage);
+      const feeBps = input.fee_percentage;
       const now = clock.now();
       const secret = newSecret();
       try {
@@ -75,11 +69,10 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
 
     /** A fee change from a month on (domain.md §8 decision 3): earlier months keep the fee they had. */
     async setInvestorFee(
-      input: { investor_name: string; fee_percentage: string | number; effective_month: string },
+      input: ParsedBody<Endpoints['setInvestorFee']>,
       actor: Actor,
     ): Promise<void> {
-      const feeBps = feeField(input.fee_percentage);
-      const effectiveMonth = monthField('Effective month', input.effective_month);
+      const { fee_percentage: feeBps, effective_month: effectiveMonth } = input;
       const now = clock.now();
       await db.transaction(async (tx) => {
         const investor = await requireInvestor(tx, input.investor_name);

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
-import type { AddLlcRequest, LlcResponse, UpdateLlcRequest } from '../../../contract/admin.js';
+import type { AddLlcRequest, LlcResponse } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { dateField } from '../../lib/input.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { requireLlc } from '../references.js';
 import { findLlcByName, insertLlc, updateLlc, type Llc } from './llcs.repository.js';
 
-const toResponse = (l: Llc): LlcResponse => ({
+const toResponse = (l: Llc): z.infer<typeof LlcResponse> => ({
   llc_name: l.name,
   address: l.address,
   date_started: l.dateStarted ?? '',
@@ -22,7 +21,7 @@ const toResponse = (l: Llc): LlcResponse => ({
 export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
   const fields = (input: z.output<typeof AddLlcRequest>) => ({
     address: input.address,
-    dateStarted: dateField('Date started', input.date_started),
+    dateStarted: input.date_started,
     principalBusinessActivity: input.principal_business_activity,
     principalProduct: input.principal_product,
     businessCodeNumber: input.business_code_number,
@@ -38,7 +37,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    async updateLlc(input: z.output<typeof UpdateLlcRequest>, ctx: WriteContext): Promise<void> {
+    async updateLlc(input: z.output<typeof AddLlcRequest>, ctx: WriteContext): Promise<void> {
       const values = fields(input);
       await db.transaction(async (tx) => {
         const before = await requireLlc(tx, input.llc_name);
@@ -47,7 +46,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    async getLlc(name: string): Promise<LlcResponse> {
+    async getLlc(name: string): Promise<z.infer<typeof LlcResponse>> {
       const llc = await findLlcByName(db, name);
       if (!llc) throw new NotFoundError(`No LLC named "${name}".`);
       return toResponse(llc);

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/client.js';
 
-export type PropertyType = 'rental' | 'land_contract' | 'other';
+import type { PropertyType } from '../../../contract/values/property-types.js';
+
+export type { PropertyType };
 
 export type Property = {
   id: number;

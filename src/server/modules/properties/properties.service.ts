@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { AddInvestmentPropertyRequest, SetPropertyNotesRequest } from '../../../contract/admin.js';
+import type { AddInvestmentPropertyRequest, SetPropertyNotesRequest } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { amountField, dateField, nonNegativeAmountField, pictureUrlField } from '../../lib/input.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { requireLlc, requireProperty } from '../references.js';
@@ -14,7 +13,7 @@ type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
 /** The optional land-contract terms (domain.md §2.2, §5.5): all five or none, land contracts only. */
 function landContractTerms(input: AddInput): NewProperty['landContract'] {
   const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
-    .filter((v) => v !== undefined && v !== '').length;
+    .filter((v) => v !== undefined).length;
   if (given === 0) return null;
   if (input.property_type !== 'land_contract') {
     throw new ValidationError('Land-contract terms can only be given for a land-contract property.');
@@ -23,10 +22,10 @@ function landContractTerms(input: AddInput): NewProperty['landContract'] {
     throw new ValidationError('Give all land-contract terms (sale date, sale price, down payment, adjusted basis, rate) or none.');
   }
   const terms = {
-    saleDate: dateField('Sale date', input.lc_sale_date!),
-    salePriceCents: amountField('Sale price', input.lc_sale_price),
-    downPaymentCents: nonNegativeAmountField('Down payment', input.lc_down_payment),
-    adjustedBasisCents: nonNegativeAmountField('Adjusted basis', input.lc_adjusted_basis),
+    saleDate: input.lc_sale_date!,
+    salePriceCents: input.lc_sale_price!,
+    downPaymentCents: input.lc_down_payment!,
+    adjustedBasisCents: input.lc_adjusted_basis!,
     rateBps: input.lc_rate_bps!,
   };
   if (terms.downPaymentCents > terms.salePriceCents) throw new ValidationError('Down payment cannot exceed the sale price.');
@@ -37,19 +36,18 @@ function landContractTerms(input: AddInput): NewProperty['landContract'] {
 export function createPropertiesService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async addProperty(input: AddInput, ctx: WriteContext): Promise<void> {
-      const purchasePriceCents = nonNegativeAmountField('Purchase price', input.purchase_price);
-      const landValueCents = nonNegativeAmountField('Land value', input.land_value);
+      const { purchase_price: purchasePriceCents, land_value: landValueCents } = input;
       if (landValueCents > purchasePriceCents) throw new ValidationError('Land value cannot exceed the purchase price.');
       const values: Omit<NewProperty, 'llcId'> = {
         name: input.property_name,
         propertyType: input.property_type,
         taxBucket: input.property_type === 'rental' ? 'rental' : 'portfolio', // domain.md D9
         address: input.address,
-        pictureUrl: pictureUrlField(input.picture_url),
-        purchaseDate: dateField('Purchase date', input.purchase_date),
+        pictureUrl: input.picture_url,
+        purchaseDate: input.purchase_date,
         purchasePriceCents,
         landValueCents,
-        propertyValueCents: nonNegativeAmountField('Property value', input.property_value),
+        propertyValueCents: input.property_value,
         landContract: landContractTerms(input),
       };
       await db.transaction(async (tx) => {

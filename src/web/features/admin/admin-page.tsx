@@ -62,7 +62,7 @@ const WIDE: ReadonlySet<AdminActionTitle> = new Set<AdminActionTitle>([
 /** /admin: the back office (portal-spec §2 Admin page). The chosen action lives in ?action=… */
 export function AdminPage() {
   const manifest = useManifest();
-  const { state, refresh } = useAdminHelpers();
+  const state = useAdminHelpers();
   const [params, setParams] = useSearchParams();
   const actions = actionsFor(manifest.loren);
   const action = actions.find((a) => a.slug === params.get('action')) ?? DEFAULT_ACTION;
@@ -104,8 +104,7 @@ export function AdminPage() {
                 {action.title}
               </h2>
               {Panel ? (
-                <Panel key={action.slug} helpers={state.helpers} onChanged={refresh}
-                  showLoren={manifest.loren || manifest.lorenSelector} />
+                <Panel key={action.slug} helpers={state.helpers} showLoren={manifest.loren || manifest.lorenSelector} />
               ) : (
                 <p className="text-secondary mb-0">Coming soon.</p>
               )}

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { endpoints } from '../../../contract/endpoints';
 import { Brand } from '../../components/brand';
 import { FormError } from '../../components/form-error';
 import { useFadeNavigate } from '../../components/use-fade-navigate';
+import { ApiError, call } from '../../lib/api-client';
 import { setToken } from '../../lib/session';
-import { login } from './auth-api';
 
 const FAILED = 'Invalid credentials. Please try again.';
 
@@ -14,19 +16,20 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { fading, fadeTo } = useFadeNavigate();
+  const client = useQueryClient();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const { access_token } = await login({ username, password });
+      const { access_token } = await call(endpoints.login, { body: { username, password } }, { anonymous: true });
+      client.clear(); // nothing read for an earlier user is shown to this one
       setToken(access_token);
       fadeTo('/investor');
     } catch (err) {
-      const status = (err as { status?: number }).status;
       // Throttling has its own words; any other failure is the spec's one message.
-      const shown = status === 429 ? (err as Error).message : FAILED;
+      const shown = err instanceof ApiError && err.status === 429 ? err.message : FAILED;
       setError(shown);
       window.alert(shown === FAILED ? FAILED : `${FAILED} ${shown}`);
       setBusy(false);

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { endpoints } from '../../../contract/endpoints';
 import { FormError } from '../../components/form-error';
 import { useFadeNavigate } from '../../components/use-fade-navigate';
+import { call, errorText } from '../../lib/api-client';
 import { useManifest } from '../../lib/manifest';
-import { register } from './auth-api';
 
 /** "/register": create a login with the secret an administrator gave (portal-spec §2 Registration, §8). */
 export function RegisterPage() {
@@ -20,10 +21,10 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await register(form);
+      await call(endpoints.register, { body: form }, { anonymous: true });
       fadeTo('/');
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : String(err);
+      const message = errorText(err);
       setError(message);
       window.alert(`Registration failed: ${message}`);
       setBusy(false);

@@ -1,9 +1,4 @@
-import type { InvestorSummaryResponse } from '../../../contract/investor';
-
-/** Adds dollar amounts in integer cents, so 0.1 + 0.2 shows as 0.30 and never as 0.30000000000000004. */
-export function sumDollars(...amounts: number[]): number {
-  return amounts.reduce((cents, a) => cents + Math.round(a * 100), 0) / 100;
-}
+import type { InvestorSummaryResponse } from '../../../contract/schemas/investor';
 
 /** "No data" per portal-spec §2: nothing invested, no income and nothing distributed. */
 export const hasNoData = (s: InvestorSummaryResponse): boolean =>

@@ -1,8 +1,10 @@
-import { Fragment, useEffect, useState } from 'react';
-import type { AuditLogResponse } from '../../../../contract/admin';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { endpoints } from '../../../../contract/endpoints';
 import { FormError } from '../../../components/form-error';
+import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { getAuditLog } from '../admin-api';
+import { useEndpointQuery } from '../../../lib/queries';
 
 /**
  * Audit Log (extension): every change the server recorded, newest first, filtered by what changed,
@@ -21,43 +23,20 @@ const ENTITIES: readonly { value: string; label: string }[] = [
   { value: 'portal_user', label: 'Portal users' },
 ];
 
-type State =
-  | { status: 'loading'; last: AuditLogResponse | null }
-  | { status: 'ready'; log: AuditLogResponse }
-  | { status: 'error'; message: string; last: AuditLogResponse | null };
-
 const json = (value: unknown): string => (value === null || value === undefined ? '(none)' : JSON.stringify(value, null, 2));
 
 export function AuditLog() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ status: 'loading', last: null });
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  // The page on screen stays until the next one arrives.
+  const { data: log, error, isFetching } = useEndpointQuery(
+    endpoints.auditLog,
+    { entity: entity || undefined, page, page_size: PAGE_SIZE },
+    { placeholderData: keepPreviousData, meta: { onError: (err) => console.error(errorText(err)) } },
+  );
+  const state = { status: isFetching ? 'loading' : error ? 'error' : 'ready' } as const;
 
-  useEffect(() => {
-    let current = true;
-    setState((s) => ({ status: 'loading', last: s.status === 'ready' ? s.log : s.last }));
-    getAuditLog({ entity, page, page_size: PAGE_SIZE }).then(
-      (log) => {
-        if (current) setState({ status: 'ready', log });
-      },
-      (err: unknown) => {
-        if (!current) return;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(message);
-        setState((s) => ({
-          status: 'error',
-          message: `The audit log could not be loaded: ${message}`,
-          last: s.status === 'ready' ? s.log : s.last,
-        }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [entity, page]);
-
-  const log = state.status === 'ready' ? state.log : state.last;
   const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
   const toggle = (id: number) =>
     setOpen((o) => {
@@ -94,7 +73,7 @@ export function AuditLog() {
 
       {state.status === 'error' && (
         <div className="mb-3">
-          <FormError message={state.message} />
+          <FormError message={`The audit log could not be loaded: ${errorText(error)}`} />
         </div>
       )}
       {!log && state.status === 'loading' && <p className="mb-0">Loading...</p>}

@@ -1,58 +1,73 @@
-import type { AdminHelpersResponse } from '../../../../contract/admin';
+import type { AdminHelpersResponse } from '../../../../contract/schemas/admin-helpers';
+import { CATEGORY_SCOPES, type CategoryScope } from '../../../../contract/schemas/master-data';
+import { FEE_CHOICES_BPS } from '../../../../contract/values/fee-fraction';
+import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/values/property-types';
 import type { FieldOption, FieldSpec } from '../../../components/record-form';
 
-/** What every admin form receives from the page. */
+/** What every admin panel receives from the page. */
 export type AdminFormProps = {
   helpers: AdminHelpersResponse;
-  /** Re-fetches the helper lists (after an investor, property, LLC, loren or category is added). */
-  onChanged: () => void;
   /** The loren_name selector is shown (manifest loren flag or loren selector, portal-spec §2). */
   showLoren: boolean;
 };
 
-/** Field builders, so each form reads as its list of fields. */
-export const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name, label, kind: 'text', required: true, ...extra,
+type Extra = Partial<Omit<FieldSpec, 'name' | 'label' | 'kind'>>;
+
+/**
+ * Field builders, so each form reads as its list of fields. Whether a field is required comes from the
+ * request schema of the form's endpoint unless `required` says otherwise.
+ */
+export const text = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> => ({
+  name, label, kind: 'text', ...extra,
 });
-export const money = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name, label, kind: 'number', required: true, ...extra,
+export const money = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> => ({
+  name, label, kind: 'number', ...extra,
 });
-export const date = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name, label, kind: 'date', required: true, ...extra,
+export const date = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> => ({
+  name, label, kind: 'date', ...extra,
 });
-export const select = (
-  name: string,
+export const select = <N extends string>(
+  name: N,
   label: string,
   options: readonly (string | FieldOption)[],
   placeholder: string,
-  extra: Partial<FieldSpec> = {},
-): FieldSpec => ({ name, label, kind: 'select', required: true, options, placeholder, ...extra });
+  extra: Extra = {},
+): FieldSpec<N> => ({ name, label, kind: 'select', options, placeholder, ...extra });
 
-/** The optional loren selector of the property income, expense, deposit and land-contract forms. */
-export const lorenField = (helpers: AdminHelpersResponse): FieldSpec =>
-  select('loren_name', 'Loren', helpers.loren_list, 'None', { required: false });
+/** Fields many forms share, worded once. */
+export const amount = money('amount', 'Amount');
+export const description = (extra: Extra = { wide: true }) => text('description', 'Description', { maxLength: 500, ...extra });
+export const property = (helpers: AdminHelpersResponse) =>
+  select('property_name', 'Property', helpers.properties, 'Select a property');
+export const investor = <N extends string>(helpers: AdminHelpersResponse, name: N) =>
+  select(name, 'Investor', helpers.investors_list, 'Select an investor');
+export const llc = <N extends string>(helpers: AdminHelpersResponse, name: N, extra: Extra = {}) =>
+  select(name, 'LLC', helpers.llcs_list, 'Select an LLC', extra);
+export const payer = (helpers: AdminHelpersResponse, placeholder = 'Select a payer') =>
+  select('payer', 'Paid by', helpers.managers, placeholder);
+export const category = <N extends string>(name: N, options: readonly string[]) =>
+  select(name, 'Category', options, 'Select a category');
+
+/** The optional loren selector of the property income, expense, deposit and land-contract forms, when shown. */
+export const lorenField = ({ helpers, showLoren }: AdminFormProps): FieldSpec<'loren_name'>[] =>
+  showLoren ? [select('loren_name', 'Loren', helpers.loren_list, 'None')] : [];
 
 /** A month field's hint: the server files the entry under the month of the date given. */
 export const FOR_MONTH_HINT = 'Any day in the month the entry belongs to.';
+export const forMonth = <N extends string>(name: N) => date(name, 'For month', { hint: FOR_MONTH_HINT });
 
-/** Fee choices of portal-spec §5: 0% to 50% in 5% steps, values "0.0", "0.05" … "0.50". */
-export const FEE_OPTIONS: readonly FieldOption[] = Array.from({ length: 11 }, (_, i) => ({
-  value: i === 0 ? '0.0' : `0.${String(i * 5).padStart(2, '0')}`,
-  label: `${i * 5}%`,
-}));
+/** Fee choices of portal-spec §5 from the contract's list: "0.0" (0%), "0.05" (5%) … "0.50" (50%). */
+export const FEE_OPTIONS: readonly FieldOption[] = FEE_CHOICES_BPS.map((bps) => {
+  const percent = bps / 100; // whole percents: 0, 5 … 50
+  return { value: bps === 0 ? '0.0' : `0.${String(percent).padStart(2, '0')}`, label: `${percent}%` };
+});
 
-const PROPERTY_TYPE_LABELS: Record<string, string> = { rental: 'Rental', land_contract: 'Land contract', other: 'Other' };
-export const propertyTypeOptions = (types: readonly string[]): FieldOption[] =>
-  types.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] ?? t }));
+const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = { rental: 'Rental', land_contract: 'Land contract', other: 'Other' };
+export const PROPERTY_TYPE_OPTIONS: readonly FieldOption[] = PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] }));
 
-export const CATEGORY_SCOPE_OPTIONS: readonly FieldOption[] = [
-  { value: 'income', label: 'Income' },
-  { value: 'property_expense', label: 'Property expense' },
-  { value: 'llc_expense', label: 'LLC expense' },
-];
-
-/** An optional field left empty is not sent. */
-export const optional = (value: string | undefined): string | undefined => (value ? value : undefined);
-
-/** Keeps only the fields that exist on this form (the loren selector may be hidden). */
-export const when = (cond: boolean, field: FieldSpec): FieldSpec[] => (cond ? [field] : []);
+const CATEGORY_SCOPE_LABELS: Record<CategoryScope, string> = {
+  income: 'Income',
+  property_expense: 'Property expense',
+  llc_expense: 'LLC expense',
+};
+export const CATEGORY_SCOPE_OPTIONS: readonly FieldOption[] = CATEGORY_SCOPES.map((s) => ({ value: s, label: CATEGORY_SCOPE_LABELS[s] }));

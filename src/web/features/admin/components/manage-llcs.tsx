@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
-import { RecordForm, type FieldSpec, type FormValues } from '../../../components/record-form';
-import { addLlc, getLlc, updateLlc } from '../admin-api';
-import { date, select, text, type AdminFormProps } from './fields';
+import { useMemo, useState } from 'react';
+import { endpoints } from '../../../../contract/endpoints';
+import { RecordForm, type FieldSpec } from '../../../components/record-form';
+import { errorText } from '../../../lib/api-client';
+import { useEndpointQuery } from '../../../lib/queries';
+import { date, llc, text, type AdminFormProps } from './fields';
 
 /** Manage LLCs (extension): add an LLC, and edit the details its tax report prints. */
-const s = (v: FormValues, k: string): string => v[k] ?? '';
+type DetailName = 'date_started' | 'address' | 'principal_business_activity' | 'principal_product' | 'business_code_number';
 
-const detailFields = (disabled: boolean): FieldSpec[] => [
+const detailFields = (disabled: boolean): FieldSpec<DetailName>[] => [
   date('date_started', 'Date started', { disabled }),
   text('address', 'Address', { wide: true, maxLength: 300, disabled }),
   text('principal_business_activity', 'Principal business activity', { maxLength: 200, disabled }),
@@ -18,77 +20,40 @@ const detailFields = (disabled: boolean): FieldSpec[] => [
     hint: 'NAICS code, e.g. 531110 for residential rentals',
   }),
 ];
-
-const details = (v: FormValues) => ({
-  llc_name: s(v, 'llc_name'),
-  address: s(v, 'address'),
-  date_started: s(v, 'date_started'),
-  principal_business_activity: s(v, 'principal_business_activity'),
-  principal_product: s(v, 'principal_product'),
-  business_code_number: s(v, 'business_code_number').trim(),
-});
+const NO_DETAILS: Record<DetailName, string> = {
+  address: '', date_started: '', principal_business_activity: '', principal_product: '', business_code_number: '',
+};
 
 function EditLlcForm({ helpers }: AdminFormProps) {
-  const [loaded, setLoaded] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const latest = useRef('');
-
-  const load = (name: string, patch: (v: FormValues) => void) => {
-    latest.current = name;
-    setLoaded('');
-    setLoadError(null);
-    patch({ address: '', date_started: '', principal_business_activity: '', principal_product: '', business_code_number: '' });
-    if (!name) return;
-    setLoading(true);
-    getLlc(name).then(
-      (llc) => {
-        if (latest.current !== name) return;
-        patch({
-          address: llc.address ?? '',
-          date_started: (llc.date_started ?? '').slice(0, 10),
-          principal_business_activity: llc.principal_business_activity ?? '',
-          principal_product: llc.principal_product ?? '',
-          business_code_number: llc.business_code_number ?? '',
-        });
-        setLoaded(name);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (latest.current !== name) return;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(message);
-        setLoadError(`The LLC could not be loaded: ${message}`);
-        setLoading(false);
-      },
-    );
-  };
+  const [chosen, setChosen] = useState('');
+  const { data, error, isFetching } = useEndpointQuery(endpoints.getLlc, { llc_name: chosen }, {
+    enabled: chosen !== '',
+    meta: { onError: (err) => console.error(errorText(err)) },
+  });
+  // The chosen LLC's details fill the fields once they arrive.
+  const loaded = useMemo(
+    () => data && { ...NO_DETAILS, ...data, date_started: data.date_started.slice(0, 10) },
+    [data],
+  );
+  const ready = chosen !== '' && loaded !== undefined && !isFetching;
 
   return (
-    <RecordForm
-      id="edit-llc"
-      submitLabel="Save LLC"
-      fields={[
-        select('llc_name', 'LLC', helpers.llcs_list, 'Select an LLC', { hint: 'Its details load here for editing.' }),
-        ...detailFields(!loaded || loading),
-      ]}
-      onFieldChange={(name, value, patch) => {
-        if (name === 'llc_name') load(value, patch);
+    <RecordForm id="edit-llc" endpoint={endpoints.updateLlc} submitLabel="Save LLC" loaded={chosen ? loaded : null}
+      fields={[llc(helpers, 'llc_name', { hint: 'Its details load here for editing.' }), ...detailFields(!ready)]}
+      onFieldChange={(name, value, set) => {
+        if (name !== 'llc_name') return;
+        for (const [field, empty] of Object.entries(NO_DETAILS)) set(field, empty);
+        setChosen(value);
       }}
-      onSubmit={async (v) => {
-        await updateLlc(details(v));
-        latest.current = '';
-        setLoaded('');
-        return 'LLC updated successfully';
-      }}
+      onSuccess={() => setChosen('')}
     >
-      {(loading || loadError) && (
+      {chosen && (isFetching || error) && (
         <div className="col-12">
-          {loading ? (
+          {isFetching ? (
             <p className="small text-secondary mb-0">Loading...</p>
           ) : (
             <div className="alert alert-warning py-2 mb-0" role="alert">
-              {loadError}
+              The LLC could not be loaded: {errorText(error)}
             </div>
           )}
         </div>
@@ -101,16 +66,8 @@ export function ManageLlcs(props: AdminFormProps) {
   return (
     <>
       <h3 className="h6 text-uppercase text-secondary fw-semibold mt-2 mb-3">Add an LLC</h3>
-      <RecordForm
-        id="add-llc"
-        submitLabel="Add LLC"
-        fields={[text('llc_name', 'LLC name', { maxLength: 100 }), ...detailFields(false)]}
-        onSubmit={async (v) => {
-          await addLlc(details(v));
-          return 'New LLC added successfully';
-        }}
-        onSuccess={props.onChanged}
-      />
+      <RecordForm id="add-llc" endpoint={endpoints.addLlc} submitLabel="Add LLC"
+        fields={[text('llc_name', 'LLC name', { maxLength: 100 }), ...detailFields(false)]} />
       <hr className="my-4" />
       <h3 className="h6 text-uppercase text-secondary fw-semibold mb-3">Edit an LLC</h3>
       <EditLlcForm {...props} />

@@ -1,22 +1,14 @@
+import { endpoints } from '../../../../contract/endpoints';
 import { RecordForm } from '../../../components/record-form';
-import { addLoren } from '../admin-api';
 import { text, type AdminFormProps } from './fields';
 
 /** Manage Lorens (extension): add a loren; the ones in the books are listed beside the form. */
-export function ManageLorens({ helpers, onChanged }: AdminFormProps) {
+export function ManageLorens({ helpers }: AdminFormProps) {
   return (
     <div className="row g-4">
       <div className="col-12 col-lg-7">
-        <RecordForm
-          id="add-loren"
-          submitLabel="Add loren"
-          fields={[text('loren_name', 'Loren name', { wide: true, maxLength: 100 })]}
-          onSubmit={async (v) => {
-            await addLoren({ loren_name: v.loren_name ?? '' });
-            return 'New loren added successfully';
-          }}
-          onSuccess={onChanged}
-        />
+        <RecordForm id="add-loren" endpoint={endpoints.addLoren} submitLabel="Add loren"
+          fields={[text('loren_name', 'Loren name', { wide: true, maxLength: 100 })]} />
       </div>
       <div className="col-12 col-lg-5">
         <h3 className="h6 text-uppercase text-secondary fw-semibold mb-2" id="loren-list-title">

@@ -1,68 +1,47 @@
-import { useRef, useState } from 'react';
-import { RecordForm, type FormValues } from '../../../components/record-form';
-import { getPropertyNotes, setPropertyNotes } from '../admin-api';
-import { select, type AdminFormProps } from './fields';
+import { useMemo, useState } from 'react';
+import { endpoints } from '../../../../contract/endpoints';
+import { RecordForm } from '../../../components/record-form';
+import { errorText } from '../../../lib/api-client';
+import { useEndpointQuery } from '../../../lib/queries';
+import { property, type AdminFormProps } from './fields';
 
 const INCOMPLETE = 'Please select a property and enter notes.';
 
 /** Update Property Notes: choosing a property loads its notes into the text box (portal-spec §2, §5). */
 export function PropertyNotesForm({ helpers }: AdminFormProps) {
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const latest = useRef('');
-
-  const load = (property: string, patch: (v: FormValues) => void) => {
-    latest.current = property;
-    setLoadError(null);
-    patch({ notes: '' });
-    if (!property) return;
-    setLoading(true);
-    getPropertyNotes(property).then(
-      ({ notes }) => {
-        if (latest.current !== property) return;
-        patch({ notes: notes ?? '' });
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (latest.current !== property) return;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(message);
-        setLoadError(`The notes could not be loaded: ${message}`);
-        setLoading(false);
-      },
-    );
-  };
+  const [chosen, setChosen] = useState('');
+  const { data, error, isFetching } = useEndpointQuery(endpoints.getPropertyNotes, { property_name: chosen }, {
+    enabled: chosen !== '',
+    meta: { onError: (err) => console.error(errorText(err)) },
+  });
+  const loaded = useMemo(() => data && { notes: data.notes }, [data]);
+  const loading = chosen !== '' && isFetching;
 
   return (
-    <RecordForm
-      id="property-notes"
-      submitLabel="Save notes"
-      incomplete={{ message: INCOMPLETE, alert: true }}
+    <RecordForm id="property-notes" endpoint={endpoints.setPropertyNotes} submitLabel="Save notes"
+      incomplete={{ message: INCOMPLETE, alert: true }} loaded={chosen ? loaded : null}
       fields={[
-        select('property_name', 'Property', helpers.properties, 'Select a property'),
+        property(helpers),
         {
           name: 'notes',
           label: 'Notes',
           kind: 'textarea',
-          required: true,
           maxLength: 5000,
           disabled: loading,
           hint: loading ? 'Loading...' : 'Shown to the property’s investors in its detail panel.',
         },
       ]}
-      onFieldChange={(name, value, patch) => {
-        if (name === 'property_name') load(value, patch);
+      onFieldChange={(name, value, set) => {
+        if (name !== 'property_name') return;
+        set('notes', '');
+        setChosen(value);
       }}
-      onSubmit={async (v) => {
-        await setPropertyNotes({ property_name: v.property_name ?? '', notes: v.notes ?? '' });
-        latest.current = '';
-        return 'Notes updated successfully!';
-      }}
+      onSuccess={() => setChosen('')}
     >
-      {loadError && (
+      {chosen && error && !isFetching && (
         <div className="col-12">
           <div className="alert alert-warning py-2 mb-0" role="alert">
-            {loadError}
+            The notes could not be loaded: {errorText(error)}
           </div>
         </div>
       )}

@@ -1,10 +1,14 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { TxnRow } from '../../../../contract/admin';
+import type { z } from 'zod';
+import type { Endpoint, QueryInput, Reply } from '../../../../contract/endpoint';
+import { VOID_ENDPOINTS } from '../../../../contract/endpoints';
+import type { TxnRow, VoidFamily } from '../../../../contract/schemas/viewers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
+import { call, errorText } from '../../../lib/api-client';
 import { formatCurrency, formatDate } from '../../../lib/format';
-import { deleteTxn, type DeleteFamily } from '../admin-api';
+import { useEndpointQuery, useInvalidation } from '../../../lib/queries';
 
 /**
  * The transaction viewers (portal-spec §2 Delete Property / LLC Transaction, §4, §5, §8): choose a
@@ -15,31 +19,28 @@ import { deleteTxn, type DeleteFamily } from '../admin-api';
 export type TxnTableSpec<K extends string> = {
   key: K;
   title: string;
-  /** The delete call: /admin/delete_{family}. */
-  family: DeleteFamily;
+  /** The delete call: /admin/delete_{family} (VOID_ENDPOINTS of the contract). */
+  family: VoidFamily;
   /** The word of the confirmation and failure texts: 'income', 'land contract payment', 'LLC expense'. */
   type: string;
   empty: string;
 };
 
-type Props<K extends string> = {
+/** A viewer read of the table: its query names whose rows, its answer holds a list of rows per table. */
+export type ViewerEndpoint = Endpoint & { method: 'GET'; query: z.ZodObject };
+
+type Props<E extends ViewerEndpoint> = {
   id: string;
   selectLabel: string;
   placeholder: string;
   options: readonly string[];
-  tables: readonly TxnTableSpec<K>[];
-  load: (name: string, includeVoided: boolean) => Promise<Record<K, TxnRow[]>>;
+  endpoint: E;
+  /** The query field that names whose rows are shown (selectedProperty, selectedLLC, investor_name). */
+  nameField: Extract<keyof QueryInput<E>, string>;
+  tables: readonly TxnTableSpec<Extract<keyof Reply<E>, string>>[];
 };
 
-type Data<K extends string> =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; rows: Record<K, TxnRow[]> }
-  | { status: 'error'; message: string };
-
 type Pending<K extends string> = { table: TxnTableSpec<K>; row: TxnRow };
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** A timestamp's day in the viewer's time zone, as MM/DD/YYYY. */
 function localDate(iso: string): string {
@@ -49,63 +50,41 @@ function localDate(iso: string): string {
   return formatDate(`${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`);
 }
 
-export function TxnViewer<K extends string>({ id, selectLabel, placeholder, options, tables, load }: Props<K>) {
+export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placeholder, options, endpoint, nameField, tables }: Props<E>) {
+  type K = Extract<keyof Reply<E>, string>;
   const [name, setName] = useState('');
   const [showVoided, setShowVoided] = useState(false);
-  const [data, setData] = useState<Data<K>>({ status: 'idle' });
   const [pending, setPending] = useState<Pending<K> | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ key: K; message: string } | null>(null);
-  const call = useRef(0);
   const headings = useRef(new Map<K, HTMLHeadingElement>());
   const reasonId = useId();
+  const invalidate = useInvalidation();
 
-  /** Loads the tables; an answer for an earlier choice is dropped. Rows on screen stay until the new ones arrive. */
-  const fetchRows = useCallback(
-    (which: string, includeVoided: boolean, keepRows: boolean): Promise<void> => {
-      const n = ++call.current;
-      if (!which) {
-        setData({ status: 'idle' });
-        return Promise.resolve();
-      }
-      if (!keepRows) setData({ status: 'loading' });
-      return load(which, includeVoided).then(
-        (rows) => {
-          if (n === call.current) setData({ status: 'ready', rows });
-        },
-        (err: unknown) => {
-          if (n !== call.current) return;
-          console.error(errorText(err));
-          setData({ status: 'error', message: `The transactions could not be loaded: ${errorText(err)}` });
-        },
-      );
-    },
-    [load],
-  );
+  const query = { [nameField]: name, include_voided: showVoided ? 'true' : 'false' } as QueryInput<E>;
+  const { data, error } = useEndpointQuery(endpoint, query, {
+    enabled: name !== '',
+    // Switching "Show voided" keeps the rows on screen until the new ones arrive; another choice does not.
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[1] as Record<string, unknown> | undefined)?.[nameField] === name ? previous : undefined,
+    meta: { onError: (err) => console.error(errorText(err)) },
+  });
+  const rows = data as Record<K, TxnRow[]> | undefined;
 
   const choose = (which: string) => {
     setName(which);
     setFailure(null);
-    void fetchRows(which, showVoided, false);
-  };
-
-  const toggleVoided = (on: boolean) => {
-    setShowVoided(on);
-    void fetchRows(name, on, true);
   };
 
   const confirmDelete = async () => {
     if (!pending || busy) return;
     const { table, row } = pending;
+    const voidEndpoint = VOID_ENDPOINTS[table.family];
     setBusy(true);
     try {
-      const { message } = await deleteTxn(table.family, {
-        id: row.id,
-        amount: row.amount,
-        detail: row.detail,
-        date: row.date,
-        reason: reason.trim() || undefined,
+      const { message } = await call(voidEndpoint, {
+        body: { id: row.id, amount: row.amount, detail: row.detail, date: row.date, reason: reason.trim() || undefined },
       });
       flushSync(() => {
         setBusy(false);
@@ -113,7 +92,7 @@ export function TxnViewer<K extends string>({ id, selectLabel, placeholder, opti
         setFailure(null);
       });
       window.alert(message);
-      await fetchRows(name, showVoided, true);
+      await invalidate(voidEndpoint);
       // The row and its button are gone: focus goes to the table it was in.
       headings.current.get(table.key)?.focus();
     } catch (err) {
@@ -149,7 +128,7 @@ export function TxnViewer<K extends string>({ id, selectLabel, placeholder, opti
         <div className="col-12 col-md-auto">
           <div className="form-check form-switch mb-md-2">
             <input id={switchId} className="form-check-input" type="checkbox" role="switch" checked={showVoided}
-              onChange={(e) => toggleVoided(e.target.checked)} />
+              onChange={(e) => setShowVoided(e.target.checked)} />
             <label className="form-check-label" htmlFor={switchId}>
               Show voided
             </label>
@@ -157,17 +136,17 @@ export function TxnViewer<K extends string>({ id, selectLabel, placeholder, opti
         </div>
       </div>
 
-      {data.status === 'idle' && <p className="txn-muted mb-0">Choose one to see its transactions.</p>}
-      {data.status === 'loading' && <p className="mb-0">Loading...</p>}
-      {data.status === 'error' && <FormError message={data.message} />}
-      {data.status === 'ready' && (
+      {!name && <p className="txn-muted mb-0">Choose one to see its transactions.</p>}
+      {name && !rows && !error && <p className="mb-0">Loading...</p>}
+      {name && error && <FormError message={`The transactions could not be loaded: ${errorText(error)}`} />}
+      {name && rows && !error && (
         <div className="d-grid gap-4">
           {tables.map((table) => (
             <TxnTable
               key={table.key}
               id={`${id}-${table.key}`}
               table={table}
-              rows={data.rows[table.key] ?? []}
+              rows={rows[table.key] ?? []}
               failure={failure?.key === table.key ? failure.message : null}
               headingRef={(el) => {
                 if (el) headings.current.set(table.key, el);

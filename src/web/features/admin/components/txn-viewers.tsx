@@ -1,5 +1,4 @@
-import type { TxnRow } from '../../../../contract/admin';
-import { getInvestorTxns, getLlcTxns, getPropertyTxns } from '../admin-api';
+import { endpoints } from '../../../../contract/endpoints';
 import type { AdminFormProps } from './fields';
 import { TxnViewer, type TxnTableSpec } from './txn-viewer';
 
@@ -18,36 +17,31 @@ const PROPERTY_TABLES: readonly TxnTableSpec<PropertyTable>[] = [
   { key: 'investments', title: 'Investments', family: 'investment', type: 'investment', empty: 'No investments available.' },
 ];
 
-const loadProperty = (name: string, includeVoided: boolean): Promise<Record<PropertyTable, TxnRow[]>> =>
-  getPropertyTxns(name, includeVoided);
-
 export function DeletePropertyTransaction({ helpers }: AdminFormProps) {
   return (
     <TxnViewer id="property-txns" selectLabel="Select Property:" placeholder="Select a property"
-      options={helpers.properties} tables={PROPERTY_TABLES} load={loadProperty} />
+      options={helpers.properties} endpoint={endpoints.propertyTxns} nameField="selectedProperty" tables={PROPERTY_TABLES} />
   );
 }
 
 const LLC_TABLES: readonly TxnTableSpec<'expenses'>[] = [
   { key: 'expenses', title: 'Expenses', family: 'llc_expense', type: 'LLC expense', empty: 'No expenses available.' },
 ];
-const loadLlc = (name: string, includeVoided: boolean) => getLlcTxns(name, includeVoided);
 
 export function DeleteLlcTransaction({ helpers }: AdminFormProps) {
   return (
     <TxnViewer id="llc-txns" selectLabel="Select LLC:" placeholder="Select an LLC" options={helpers.llcs_list}
-      tables={LLC_TABLES} load={loadLlc} />
+      endpoint={endpoints.llcTxns} nameField="selectedLLC" tables={LLC_TABLES} />
   );
 }
 
 const INVESTOR_TABLES: readonly TxnTableSpec<'cash_withdrawals'>[] = [
   { key: 'cash_withdrawals', title: 'Cash Withdrawals', family: 'withdrawal', type: 'withdrawal', empty: 'No withdrawals available.' },
 ];
-const loadInvestor = (name: string, includeVoided: boolean) => getInvestorTxns(name, includeVoided);
 
 export function CashWithdrawals({ helpers }: AdminFormProps) {
   return (
     <TxnViewer id="investor-txns" selectLabel="Select Investor:" placeholder="Select an investor"
-      options={helpers.investors_list} tables={INVESTOR_TABLES} load={loadInvestor} />
+      options={helpers.investors_list} endpoint={endpoints.investorTxns} nameField="investor_name" tables={INVESTOR_TABLES} />
   );
 }

@@ -1,136 +1,102 @@
-import { useCallback, useRef, useState } from 'react';
-import { FILL_ALL_FIELDS, RecordForm, type FieldSpec, type FormValues } from '../../../components/record-form';
+import { useState } from 'react';
+import type { Endpoint, QueryInput, Reply } from '../../../../contract/endpoint';
+import { endpoints } from '../../../../contract/endpoints';
+import { FILL_ALL_FIELDS, RecordForm, type FieldSpec, type FormEndpoint, type FieldName, type FormValues, type Refusal } from '../../../components/record-form';
+import { errorText } from '../../../lib/api-client';
+import { dollarsText, exceeds } from '../../../lib/cents';
 import { formatCurrency } from '../../../lib/format';
-import {
-  getMaxCashWithdrawal,
-  getMaxDepositWithdrawal,
-  getMaxInvestmentWithdrawal,
-  recordCashWithdrawal,
-  recordDepositWithdrawal,
-  recordInvestmentWithdrawal,
-} from '../admin-api';
-import { dollarsText, dollarsToCents, parseCents } from '../cents';
-import { date, select, text, type AdminFormProps } from './fields';
+import { useEndpointQuery } from '../../../lib/queries';
+import { date, description, investor, select, text, type AdminFormProps } from './fields';
 
 /**
  * Withdraw Funds (portal-spec §2, §4, §5, §8): three forms whose amount is bounded by a maximum the
  * server computes. The amount stays disabled until the selectors that decide the maximum are chosen;
- * changing one of them sets the amount back to 0 and fetches the maximum again. Over the maximum the
- * submit is refused before any request; the server checks again under its row lock.
+ * changing one of them sets the amount back to 0 and reads the maximum of the new choice. Over the
+ * maximum the submit is refused before any request; the server checks again under its row lock.
  */
-type Maximum =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; dollars: number }
-  | { status: 'error'; message: string };
+type MaxEndpoint = Endpoint & { method: 'GET'; query: object };
 
-/** The maximum of the current selection; a late answer for an earlier selection is dropped. */
-function useMaximum() {
-  const [max, setMax] = useState<Maximum>({ status: 'idle' });
-  const call = useRef(0);
-  const load = useCallback((fetch: (() => Promise<number>) | null) => {
-    const n = ++call.current;
-    if (!fetch) return setMax({ status: 'idle' });
-    setMax({ status: 'loading' });
-    fetch().then(
-      (dollars) => {
-        if (n === call.current) setMax({ status: 'ready', dollars });
-      },
-      (err: unknown) => {
-        if (n !== call.current) return;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(message);
-        setMax({ status: 'error', message });
-      },
-    );
-  }, []);
-  return { max, load };
-}
-
-type WithdrawalFormProps = {
+type WithdrawalFormProps<W extends FormEndpoint, M extends MaxEndpoint> = {
   id: string;
   title: string;
   submitLabel: string;
+  /** The write, and the read of its maximum (whose query is the selectors' values). */
+  endpoint: W;
+  maxEndpoint: M;
+  /** The figure of the maximum's answer. */
+  maxOf: (reply: Reply<M>) => number;
   /** The required selects that decide the maximum, in form order. */
-  selectors: FieldSpec[];
+  selectors: FieldSpec<FieldName<W>>[];
   /** The date and text fields, after the amount. */
-  rest: FieldSpec[];
+  rest: FieldSpec<FieldName<W>>[];
   /** What to choose first, shown under the amount until the selectors are chosen. */
   chooseFirst: string;
-  fetchMax: (selection: FormValues) => Promise<number>;
   /** 'deposit' words the refusal "maximum deposit amount" (portal-spec §5). */
   limit: 'withdrawal' | 'deposit';
-  onSubmit: (values: FormValues) => Promise<string>;
 };
 
 const AMOUNT = 'amount';
 const DEFAULTS: FormValues = { [AMOUNT]: '0' };
 
-function WithdrawalForm({ id, title, submitLabel, selectors, rest, chooseFirst, fetchMax, limit, onSubmit }: WithdrawalFormProps) {
-  const names = selectors.map((f) => f.name);
+function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: WithdrawalFormProps<W, M>) {
+  const names: string[] = p.selectors.map((f) => f.name);
   const [selection, setSelection] = useState<FormValues>({});
-  const { max, load } = useMaximum();
   const chosen = names.every((n) => (selection[n] ?? '') !== '');
+  const query = Object.fromEntries(names.map((n) => [n, selection[n] ?? ''])) as QueryInput<M>;
+  const max = useEndpointQuery(p.maxEndpoint, query, {
+    enabled: chosen,
+    select: p.maxOf,
+    meta: { onError: (err) => console.error(errorText(err)) },
+  });
+  // A maximum being read again is not known yet: the amount waits for it.
+  const known = chosen && !max.isFetching && max.data !== undefined ? max.data : null;
 
   const amountHint =
-    !chosen ? chooseFirst
-    : max.status === 'ready' ? `Maximum: ${formatCurrency(max.dollars)}`
-    : max.status === 'error' ? `The maximum could not be loaded: ${max.message}`
+    !chosen ? p.chooseFirst
+    : known !== null ? `Maximum: ${formatCurrency(known)}`
+    : max.error && !max.isFetching ? `The maximum could not be loaded: ${errorText(max.error)}`
     : 'Loading the maximum...';
 
-  const amount: FieldSpec = {
-    name: AMOUNT,
+  const amount: FieldSpec<FieldName<W>> = {
+    name: AMOUNT as FieldName<W>,
     label: 'Amount',
     kind: 'number',
-    required: true,
     min: '0',
-    max: max.status === 'ready' ? dollarsText(max.dollars) : undefined,
-    disabled: !chosen || max.status !== 'ready',
+    max: known !== null ? dollarsText(known) : undefined,
+    disabled: known === null,
     hint: amountHint,
   };
 
-  const validate = (values: FormValues): string | null => {
-    const cents = parseCents(values[AMOUNT] ?? '');
-    if (cents === null) return 'Enter the amount in dollars and cents, for example 125.50.';
-    if (cents === 0) return FILL_ALL_FIELDS;
-    if (max.status !== 'ready') return 'The maximum is not known yet. Choose again or reload the page.';
-    if (cents > dollarsToCents(max.dollars)) {
-      return `Amount cannot exceed the maximum ${limit} amount of ${dollarsText(max.dollars)}`;
-    }
-    return null;
+  const validate = (values: FormValues): Refusal | null => {
+    const refuse = (message: string) => ({ field: AMOUNT, message });
+    const over = known === null ? null : exceeds(values[AMOUNT] ?? '', known);
+    if (/^\s*0*(\.0*)?\s*$/.test(values[AMOUNT] ?? '')) return refuse(FILL_ALL_FIELDS);
+    if (known === null) return refuse('The maximum is not known yet. Choose again or reload the page.');
+    if (over === null) return refuse('Enter the amount in dollars and cents, for example 125.50.');
+    return over ? refuse(`Amount cannot exceed the maximum ${p.limit} amount of ${dollarsText(known)}`) : null;
   };
 
   return (
-    <section className="card withdraw-card" aria-labelledby={`${id}-title`}>
+    <section className="card withdraw-card" aria-labelledby={`${p.id}-title`}>
       <div className="card-body p-3 p-md-4">
-        <h3 id={`${id}-title`} className="h6 fw-semibold mb-2">
-          {title}
+        <h3 id={`${p.id}-title`} className="h6 fw-semibold mb-2">
+          {p.title}
         </h3>
-        <RecordForm
-          id={id}
-          submitLabel={submitLabel}
-          defaults={DEFAULTS}
-          fields={[...selectors, amount, ...rest]}
-          validate={validate}
-          onFieldChange={(name, value, patch) => {
+        <RecordForm id={p.id} endpoint={p.endpoint} submitLabel={p.submitLabel} defaults={DEFAULTS}
+          fields={[...p.selectors, amount, ...p.rest]} validate={validate}
+          onFieldChange={(name, value, set) => {
             if (!names.includes(name)) return;
-            const next = { ...selection, [name]: value };
-            setSelection(next);
-            patch({ [AMOUNT]: '0' });
-            load(names.every((n) => (next[n] ?? '') !== '') ? () => fetchMax(next) : null);
+            setSelection((s) => ({ ...s, [name]: value }));
+            set(AMOUNT, '0');
           }}
-          onSubmit={onSubmit}
-          onSuccess={() => {
-            setSelection({});
-            load(null);
-          }}
-        />
+          onSuccess={() => setSelection({})} />
       </div>
     </section>
   );
 }
 
-const s = (v: FormValues, k: string): string => v[k] ?? '';
+const rentalProperty = (helpers: AdminFormProps['helpers']) =>
+  select('property_name', 'Rental property', helpers.rental_properties, 'Select a property');
 
 export function WithdrawFunds({ helpers }: AdminFormProps) {
   return (
@@ -138,66 +104,20 @@ export function WithdrawFunds({ helpers }: AdminFormProps) {
       <p className="text-secondary mb-0">
         Choose who or what the money leaves first: the amount opens once the maximum that can be withdrawn is known.
       </p>
-      <WithdrawalForm
-        id="withdraw-cash"
-        title="Withdraw from Cash"
-        submitLabel="Withdraw cash"
-        selectors={[select('investor_name', 'Investor', helpers.investors_list, 'Select an investor')]}
-        rest={[date('date', 'Date'), text('description', 'Description', { maxLength: 500 })]}
-        chooseFirst="Choose an investor to see the maximum."
-        fetchMax={(v) => getMaxCashWithdrawal(s(v, 'investor_name'))}
-        limit="withdrawal"
-        onSubmit={async (v) => {
-          await recordCashWithdrawal({
-            investor_name: s(v, 'investor_name'),
-            date: s(v, 'date'),
-            description: s(v, 'description'),
-            amount: s(v, AMOUNT),
-          });
-          return 'Cash withdrawal recorded successfully';
-        }}
-      />
-      <WithdrawalForm
-        id="withdraw-investment"
-        title="Withdraw from Investment"
-        submitLabel="Withdraw from investment"
-        selectors={[
-          select('investor_name', 'Investor', helpers.investors_list, 'Select an investor'),
-          select('property_name', 'Property', helpers.properties, 'Select a property'),
-        ]}
-        rest={[date('date', 'Date')]}
-        chooseFirst="Choose an investor and a property to see the maximum."
-        fetchMax={(v) => getMaxInvestmentWithdrawal(s(v, 'investor_name'), s(v, 'property_name'))}
-        limit="withdrawal"
-        onSubmit={async (v) => {
-          await recordInvestmentWithdrawal({
-            investor_name: s(v, 'investor_name'),
-            property_name: s(v, 'property_name'),
-            date: s(v, 'date'),
-            amount: s(v, AMOUNT),
-          });
-          return 'Investment withdrawal recorded successfully';
-        }}
-      />
-      <WithdrawalForm
-        id="withdraw-deposit"
-        title="Withdraw Deposit"
-        submitLabel="Withdraw deposit"
-        selectors={[select('property_name', 'Rental property', helpers.rental_properties, 'Select a property')]}
+      <WithdrawalForm id="withdraw-cash" title="Withdraw from Cash" submitLabel="Withdraw cash"
+        endpoint={endpoints.recordCashWithdrawal} maxEndpoint={endpoints.maxCashWithdrawal} maxOf={(r) => r.max_cash_withdrawal}
+        selectors={[investor(helpers, 'investor_name')]} rest={[date('date', 'Date'), description({})]}
+        chooseFirst="Choose an investor to see the maximum." limit="withdrawal" />
+      <WithdrawalForm id="withdraw-investment" title="Withdraw from Investment" submitLabel="Withdraw from investment"
+        endpoint={endpoints.recordInvestmentWithdrawal} maxEndpoint={endpoints.maxInvestmentWithdrawal}
+        maxOf={(r) => r.max_investment_withdrawal}
+        selectors={[investor(helpers, 'investor_name'), select('property_name', 'Property', helpers.properties, 'Select a property')]}
+        rest={[date('date', 'Date')]} chooseFirst="Choose an investor and a property to see the maximum." limit="withdrawal" />
+      <WithdrawalForm id="withdraw-deposit" title="Withdraw Deposit" submitLabel="Withdraw deposit"
+        endpoint={endpoints.recordDepositWithdrawal} maxEndpoint={endpoints.maxDepositWithdrawal}
+        maxOf={(r) => r.max_deposit_withdrawal} selectors={[rentalProperty(helpers)]}
         rest={[date('date', 'Date'), text('notes', 'Notes', { maxLength: 500 })]}
-        chooseFirst="Choose a property to see the maximum."
-        fetchMax={(v) => getMaxDepositWithdrawal(s(v, 'property_name'))}
-        limit="deposit"
-        onSubmit={async (v) => {
-          await recordDepositWithdrawal({
-            property_name: s(v, 'property_name'),
-            date: s(v, 'date'),
-            notes: s(v, 'notes'),
-            amount: s(v, AMOUNT),
-          });
-          return 'Deposit withdrawal recorded successfully';
-        }}
-      />
+        chooseFirst="Choose a property to see the maximum." limit="deposit" />
     </div>
   );
 }

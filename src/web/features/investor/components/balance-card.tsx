@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { InvestorSummaryResponse } from '../../../../contract/investor';
+import type { InvestorSummaryResponse } from '../../../../contract/schemas/investor';
+import { addDollars } from '../../../lib/cents';
 import { useManifest } from '../../../lib/manifest';
-import { sumDollars } from '../investor-figures';
 import { Money } from './money';
 
 type Props = Pick<
@@ -22,7 +22,7 @@ export function BalanceCard(props: Props) {
         ['Cash Balance', props.cash_balance],
         [
           'Rental Investments',
-          sumDollars(props.total_rental_investments, props.total_lc_investments),
+          addDollars(props.total_rental_investments, props.total_lc_investments),
           'Rental and land contract properties together',
         ],
         ['Other Investments', props.total_other_investments],

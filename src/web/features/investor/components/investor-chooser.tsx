@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { getInvestorNames } from '../investor-api';
+import { endpoints } from '../../../../contract/endpoints';
+import { useEndpointQuery } from '../../../lib/queries';
 
 /** What an administrator without an investor login sees on /investor: whose summary to open. */
 export function InvestorChooser() {
-  const [names, setNames] = useState<string[] | null>(null);
-  useEffect(() => {
-    void getInvestorNames().then(setNames, (error: unknown) => {
-      console.error('Failed to load the investors:', error);
-      setNames([]);
-    });
-  }, []);
+  // The investors an administrator may open (admins only; the server refuses anyone else).
+  const { data, error } = useEndpointQuery(endpoints.adminHelpers, undefined, {
+    select: (h) => h.investors_list ?? [],
+    meta: { onError: 'Failed to load the investors:' },
+  });
+  const names = data ?? (error ? [] : null);
   return (
     <div className="card investor-card">
       <div className="card-body">

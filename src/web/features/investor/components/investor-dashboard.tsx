@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { InvestorSummaryResponse } from '../../../../contract/investor';
+import type { InvestorSummaryResponse } from '../../../../contract/schemas/investor';
 import { propertyPictures } from '../investor-figures';
 import { useInvestorProperty } from '../use-investor-property';
 import { BalanceCard } from './balance-card';
@@ -20,14 +20,21 @@ export function InvestorDashboard({ summary, investorName }: Props) {
   const detail = useInvestorProperty(selected, investorName);
   const scrollTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
+  // The scroll waits for the delay (§9) and for the panel: on a slow connection the detail arrives
+  // after the delay, and scrolling before it would stop short of the panel.
+  const [scrollDue, setScrollDue] = useState(false);
+  const panelReady = selected === null || detail !== null;
+  useEffect(() => {
+    if (!scrollDue || !panelReady) return;
+    setScrollDue(false);
+    window.scrollTo({ top: document.body.scrollHeight, behavior: 'smooth' });
+  }, [scrollDue, panelReady]);
 
   const toggle = (name: string) => {
     setSelected((current) => (current === name ? null : name));
+    setScrollDue(false);
     window.clearTimeout(scrollTimer.current);
-    scrollTimer.current = window.setTimeout(
-      () => window.scrollTo({ top: document.body.scrollHeight, behavior: 'smooth' }),
-      SCROLL_DELAY_MS,
-    );
+    scrollTimer.current = window.setTimeout(() => setScrollDue(true), SCROLL_DELAY_MS);
   };
 
   return (

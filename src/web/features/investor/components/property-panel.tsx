@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InvestorPropertyResponse } from '../../../../contract/investor';
+import type { InvestorPropertyResponse } from '../../../../contract/schemas/investor';
 import { HistoryTable } from './history-table';
 import { Money, Percent } from './money';
 import { PropertyPicture } from './property-picture';

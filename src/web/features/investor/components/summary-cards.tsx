@@ -1,4 +1,4 @@
-import type { InvestorSummaryResponse } from '../../../../contract/investor';
+import type { InvestorSummaryResponse } from '../../../../contract/schemas/investor';
 import { Money, Percent } from './money';
 import { StatCard } from './stat-card';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeeFraction } from './fee.js';
+import { parseFeeFraction } from './fee-fraction.js';
 
 describe('parseFeeFraction (security.md V3)', () => {
   it.each([

@@ -91,22 +91,22 @@ export async function readBooks(
   return { properties: propertyRows, capital, propertyMonthNet, periodIncomes, investorExpenses, llcExpenses, fees, cashWithdrawals };
 }
 
-/** Σ of signed amounts of some kinds for a property (and investor), dated up to as_of. */
-export async function netOfKinds(
+/** The totals of an adding and a subtracting kind for a property (and investor), dated up to as_of. */
+export async function totalsOfKinds(
   db: Queryable,
   f: { asOf: string; propertyId: number; investorId?: number; plus: string; minus: string },
-): Promise<number> {
-  const [row] = await db.query<{ cents: number }>(
-    `SELECT coalesce(sum(CASE kind WHEN $3 THEN amount_cents ELSE -amount_cents END), 0)::bigint AS cents
+): Promise<{ plusCents: number; minusCents: number }> {
+  const [row] = await db.query<{ plus_cents: number; minus_cents: number }>(
+    `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind = $3), 0)::bigint AS plus_cents,
+            coalesce(sum(amount_cents) FILTER (WHERE kind = $4), 0)::bigint AS minus_cents
        FROM ledger_entry
       WHERE voided_at IS NULL AND date <= $1 AND property_id = $2 AND kind IN ($3, $4)
         AND ($5::int IS NULL OR investor_id = $5)`,
     [f.asOf, f.propertyId, f.plus, f.minus, f.investorId ?? null],
   );
-  return row!.cents;
+  return { plusCents: row!.plus_cents, minusCents: row!.minus_cents };
 }
 
-/** The signed movements of a balance in replay order, for the running checks of domain.md §3.3. */
 export async function movementsOfKinds(
   db: Queryable,
   f: { propertyId: number; investorId?: number; plus: string; minus: string; excludeId?: number },

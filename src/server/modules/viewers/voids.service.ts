@@ -1,19 +1,19 @@
-import type { z } from 'zod';
-import type { DeleteTxnRequest } from '../../../contract/admin.js';
+import type { ParsedBody } from '../../../contract/endpoint.js';
+import type { Endpoints } from '../../../contract/endpoints.js';
+import type { VoidFamily } from '../../../contract/schemas/viewers.js';
 import { firstNegativeDate } from '../../domain/limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { amountField, dateField } from '../../lib/input.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { movementsOfKinds } from '../figures/books.repository.js';
+import { movementsOfKinds } from '../books/books.repository.js';
 import type { RunOnce } from '../idempotency/idempotency.service.js';
 import { lockInvestor } from '../investors/investors.repository.js';
 import { lockProperty } from '../properties/properties.repository.js';
-import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerKind } from './ledger.repository.js';
+import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerKind } from '../ledger/ledger.repository.js';
 
-/** The viewers' delete families (portal-spec §7), plus our investment and withdrawal voids. */
-export const VOID_FAMILIES = {
+/** What each delete family of the contract may void, and the word its messages use. */
+const VOID_FAMILIES = {
   income: { kinds: ['property_income'], word: 'income' },
   expense: { kinds: ['property_expense', 'investor_property_expense'], word: 'expense' },
   deposit: { kinds: ['deposit', 'deposit_withdrawal'], word: 'deposit' },
@@ -21,9 +21,7 @@ export const VOID_FAMILIES = {
   llc_expense: { kinds: ['llc_expense'], word: 'LLC expense' },
   investment: { kinds: ['investment', 'investment_withdrawal'], word: 'investment' },
   withdrawal: { kinds: ['cash_withdrawal'], word: 'withdrawal' },
-} as const satisfies Record<string, { kinds: LedgerKind[]; word: string }>;
-
-export type VoidFamily = keyof typeof VOID_FAMILIES;
+} as const satisfies Record<VoidFamily, { kinds: LedgerKind[]; word: string }>;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -34,12 +32,9 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: RunOnce }) {
   return {
-    voidEntry(family: VoidFamily, input: z.output<typeof DeleteTxnRequest>, ctx: WriteContext): Promise<{ message: string }> {
+    voidEntry(family: VoidFamily, input: ParsedBody<Endpoints['deleteIncome']>, ctx: WriteContext): Promise<Record<string, never>> {
       const { kinds, word } = VOID_FAMILIES[family];
-      // Viewers show withdrawal rows as negative amounts; the row itself stores the positive amount.
-      const shown = typeof input.amount === 'string' ? input.amount.trim().replace(/^-/, '') : Math.abs(input.amount);
-      const amountCents = amountField('Amount', shown);
-      const date = dateField('Date', input.date);
+      const { amount: amountCents, date } = input;
       return runOnce(ctx.userId, ctx.idempotency, async (tx) => {
         const row = await findEntryForUpdate(tx, input.id);
         if (!row || !(kinds as readonly string[]).includes(row.kind)) throw new NotFoundError(`No ${word} with ID ${input.id}.`);
@@ -78,7 +73,8 @@ export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: R
           before: row, after: { voided_at: now.toISOString(), voided_by_user_id: ctx.userId, void_reason: reason, also_voided: linked },
           ip: ctx.ip,
         });
-        return { message: `${capitalize(word)} deleted successfully!` };
+        // Nothing to add to the table's message; an empty answer is what an Idempotency-Key replays.
+        return {};
       });
     },
   };

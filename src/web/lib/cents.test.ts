@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsText, dollarsToCents, parseCents } from './cents';
+import { addDollars, centsOf, dollarsText, dollarsToCents, exceeds, parseCents } from './cents';
 
 describe('parseCents', () => {
   it('reads decimal text into whole cents without float arithmetic', () => {
@@ -26,5 +26,22 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents(1.15)).toBe(115);
     expect(dollarsToCents(0)).toBe(0);
     expect(dollarsText(100000)).toBe('100000.00');
+  });
+});
+
+describe('addDollars and exceeds', () => {
+  it('adds the server’s figures in cents, signs included', () => {
+    expect(addDollars(0.1, 0.2)).toBe(0.3);
+    expect(addDollars(100000, 2500.5)).toBe(102500.5);
+    expect(addDollars(-402.5, 0.29)).toBe(-402.21);
+    expect(addDollars()).toBe(0);
+    expect(centsOf(-1.15)).toBe(-115);
+  });
+
+  it('compares a typed amount with a maximum in cents', () => {
+    expect(exceeds('10402.51', 10402.5)).toBe(true);
+    expect(exceeds('10402.50', 10402.5)).toBe(false);
+    expect(exceeds('0.29', 0.29)).toBe(false);
+    expect(exceeds('1.234', 5)).toBeNull();
   });
 });

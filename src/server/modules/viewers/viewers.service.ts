@@ -1,11 +1,12 @@
-import type { LlcTxnsResponse, PropertyTxnsResponse, TxnRow } from '../../../contract/admin.js';
+import type { z } from 'zod';
+import type { LlcTxnsResponse, PropertyTxnsResponse, TxnRow } from '../../../contract/schemas/viewers.js';
 import type { Db } from '../../db/client.js';
 import { centsToDollars } from '../../domain/money.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { findInvestorByName } from '../investors/investors.repository.js';
 import { findLlcByName } from '../llcs/llcs.repository.js';
 import { findPropertyByName } from '../properties/properties.repository.js';
-import { listTransactions, type LedgerKind, type TxnListRow } from './ledger.repository.js';
+import { listTransactions, type LedgerKind, type TxnListRow } from '../ledger/ledger.repository.js';
 
 /** Money leaving a balance shows as a negative amount in the viewers (domain.md §4.12). */
 const OUTFLOWS = new Set<LedgerKind>(['deposit_withdrawal', 'investment_withdrawal', 'cash_withdrawal']);
@@ -28,23 +29,26 @@ function toRow(r: TxnListRow): TxnRow {
 }
 
 /** The transaction viewers of the admin area (portal-spec §2 Delete Property / LLC Transaction). */
-export function createTransactionsService({ db }: { db: Db }) {
+export function createViewersService({ db }: { db: Db }) {
   return {
-    async propertyTransactions(propertyName: string, includeVoided: boolean): Promise<PropertyTxnsResponse> {
-      const property = await findPropertyByName(db, propertyName);
-      if (!property) throw new NotFoundError(`No property named "${propertyName}".`);
-      const list = async (kinds: LedgerKind[]) =>
-        (await listTransactions(db, { propertyId: property.id, kinds, includeVoided })).map(toRow);
-      return {
-        income: await list(['property_income']),
-        expenses: await list(['property_expense', 'investor_property_expense']),
-        deposits: await list(['deposit', 'deposit_withdrawal']),
-        lc_payments: await list(['lc_payment']),
-        investments: await list(['investment', 'investment_withdrawal']),
-      };
+    async propertyTransactions(propertyName: string, includeVoided: boolean): Promise<z.infer<typeof PropertyTxnsResponse>> {
+      // Five lists, one state of the books: a write between two of them cannot show half of itself.
+      return db.snapshot(async (tx) => {
+        const property = await findPropertyByName(tx, propertyName);
+        if (!property) throw new NotFoundError(`No property named "${propertyName}".`);
+        const list = async (kinds: LedgerKind[]) =>
+          (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided })).map(toRow);
+        return {
+          income: await list(['property_income']),
+          expenses: await list(['property_expense', 'investor_property_expense']),
+          deposits: await list(['deposit', 'deposit_withdrawal']),
+          lc_payments: await list(['lc_payment']),
+          investments: await list(['investment', 'investment_withdrawal']),
+        };
+      });
     },
 
-    async llcTransactions(llcName: string, includeVoided: boolean): Promise<LlcTxnsResponse> {
+    async llcTransactions(llcName: string, includeVoided: boolean): Promise<z.infer<typeof LlcTxnsResponse>> {
       const llc = await findLlcByName(db, llcName);
       if (!llc) throw new NotFoundError(`No LLC named "${llcName}".`);
       return { expenses: (await listTransactions(db, { llcId: llc.id, kinds: ['llc_expense'], includeVoided })).map(toRow) };
@@ -58,4 +62,4 @@ export function createTransactionsService({ db }: { db: Db }) {
   };
 }
 
-export type TransactionsService = ReturnType<typeof createTransactionsService>;
+export type ViewersService = ReturnType<typeof createViewersService>;

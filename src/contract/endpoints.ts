@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { endpoint, type Endpoint } from './endpoint.js';
+import { AdminHelpersResponse } from './schemas/admin-helpers.js';
+import { AdminLevelResponse, LoginRequest, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
+import { MessageResponse } from './schemas/common.js';
+import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
+import * as L from './schemas/ledger.js';
+import { Manifest } from './schemas/manifest.js';
+import * as M from './schemas/master-data.js';
+import * as V from './schemas/viewers.js';
+
+/**
+ * The endpoint table: every call of the API, once. The server registers exactly these routes
+ * (plugins/endpoints.ts), GET /openapi.json is generated from them, and the web client's `call()` and
+ * forms are typed and validated by them. Paths and field names are the spec's (portal-spec §7).
+ */
+
+const recording = <B extends z.ZodType>(path: string, body: B, summary: string, message: string) =>
+  endpoint({
+    method: 'POST', path, policy: 'admin', tag: 'Recording', summary, body, response: L.RecordedResponse,
+    status: 201, message, idempotent: true, refusals: [409],
+  });
+
+const withdrawal = <B extends z.ZodType>(path: string, body: B, summary: string, message: string) =>
+  endpoint({
+    method: 'POST', path, policy: 'admin', tag: 'Withdrawals', summary, body, response: L.RecordedResponse,
+    status: 201, message, idempotent: true, refusals: [409],
+  });
+
+const viewer = <Q extends z.ZodType, R extends z.ZodType>(path: string, query: Q, response: R, summary: string) =>
+  endpoint({ method: 'GET', path, policy: 'admin', tag: 'Viewers and voids', summary, query, response, refusals: [404] });
+
+const VOID_WORDS: Record<V.VoidFamily, string> = {
+  income: 'Income',
+  expense: 'Expense',
+  deposit: 'Deposit',
+  lc_payment: 'Land contract payment',
+  llc_expense: 'LLC expense',
+  investment: 'Investment',
+  withdrawal: 'Withdrawal',
+};
+
+const voidOf = <F extends V.VoidFamily>(family: F) =>
+  endpoint({
+    method: 'POST', path: `/admin/delete_${family}` as const, policy: 'admin', tag: 'Viewers and voids',
+    summary: `Voids a ${VOID_WORDS[family].toLowerCase()} row shown in a viewer (the row stays, marked, with an audit row).`,
+    body: V.DeleteTxnRequest, response: MessageResponse, message: `${VOID_WORDS[family]} deleted successfully!`,
+    idempotent: true, refusals: [404, 409],
+  });
+
+export const endpoints = {
+  // ---- the portal itself ----------------------------------------------------------------------------
+  manifest: endpoint({
+    method: 'GET', path: '/manifest.json', policy: 'public', tag: 'Portal',
+    summary: "The web-app manifest and the portal's feature flags.", response: Manifest,
+    headers: { 'cache-control': 'no-cache' },
+  }),
+
+  // ---- sign-in and sessions -------------------------------------------------------------------------
+  login: endpoint({
+    method: 'POST', path: '/auth/login', policy: 'public', tag: 'Sessions',
+    summary: 'Signs in with a username and password; answers a 30-minute token.', body: LoginRequest,
+    response: TokenResponse, refusals: [429],
+  }),
+  register: endpoint({
+    method: 'POST', path: '/auth/register', policy: 'public', tag: 'Sessions',
+    summary: "Creates an investor's login from the registration secret an admin gave them.", body: RegisterRequest,
+    response: MessageResponse, status: 201, message: 'Registration successful. You can sign in now.', refusals: [429],
+  }),
+  protectedCheck: endpoint({
+    method: 'GET', path: '/auth/protected', policy: 'authenticated', tag: 'Sessions',
+    summary: 'Who is signed in.', response: ProtectedResponse,
+  }),
+  renew: endpoint({
+    method: 'POST', path: '/auth/renew', policy: 'authenticated', tag: 'Sessions',
+    summary: 'A fresh token for an active session (never past 12 hours from sign-in).', response: TokenResponse,
+  }),
+  logout: endpoint({
+    method: 'POST', path: '/auth/logout', policy: 'authenticated', tag: 'Sessions',
+    summary: 'Ends the session on the server and tells the browser to drop its storage.', response: MessageResponse,
+    message: 'Signed out.', headers: { 'clear-site-data': '"storage"' },
+  }),
+  adminLevel: endpoint({
+    method: 'GET', path: '/admin/get_admin_level', policy: 'authenticated', tag: 'Sessions',
+    summary: "The signed-in user's admin level (0 for investors: hides the Admin link).", response: AdminLevelResponse,
+  }),
+
+  // ---- investor portal ------------------------------------------------------------------------------
+  investorSummary: endpoint({
+    method: 'GET', path: '/api/investor_summary', policy: 'authenticated', tag: 'Investor portal',
+    summary: "An investor's figures (their own; an admin names anyone's).", query: InvestorSummaryQuery,
+    response: InvestorSummaryResponse, refusals: [404],
+  }),
+  investorProperty: endpoint({
+    method: 'GET', path: '/api/investor_property', policy: 'authenticated', tag: 'Investor portal',
+    summary: "An investor's figures in one property.", query: InvestorPropertyQuery,
+    response: InvestorPropertyResponse, refusals: [404],
+  }),
+
+  // ---- master data ----------------------------------------------------------------------------------
+  adminHelpers: endpoint({
+    method: 'GET', path: '/admin/get_admin_helpers', policy: 'admin', tag: 'Master data',
+    summary: "The option lists of the admin forms' selectors.", response: AdminHelpersResponse,
+  }),
+  addInvestmentProperty: endpoint({
+    method: 'POST', path: '/admin/add_investment_property', policy: 'admin', tag: 'Master data',
+    summary: 'Adds a property to an LLC (with land-contract terms, all or none).', body: M.AddInvestmentPropertyRequest,
+    response: MessageResponse, status: 201, message: 'New property added successfully', refusals: [409],
+  }),
+  addInvestor: endpoint({
+    method: 'POST', path: '/admin/add_investor', policy: 'admin', tag: 'Master data',
+    summary: 'Adds an investor with a fee; answers the registration secret once.', body: M.AddInvestorRequest,
+    response: M.AddInvestorResponse, status: 201, message: 'New investor added successfully, login secret is: {secret}',
+    refusals: [409],
+  }),
+  setInvestorFee: endpoint({
+    method: 'POST', path: '/admin/set_investor_fee', policy: 'admin', tag: 'Master data',
+    summary: "Changes an investor's fee from a month on.", body: M.SetInvestorFeeRequest,
+    response: MessageResponse, message: 'Fee updated successfully',
+  }),
+  addExpenseCategory: endpoint({
+    method: 'POST', path: '/admin/add_expense_category', policy: 'admin', tag: 'Master data',
+    summary: 'Adds an income, property-expense or LLC-expense category.', body: M.AddExpenseCategoryRequest,
+    response: MessageResponse, status: 201, message: 'New category added successfully', refusals: [409],
+  }),
+  getPropertyNotes: endpoint({
+    method: 'GET', path: '/admin/get_property_notes', policy: 'admin', tag: 'Master data',
+    summary: "A property's notes.", query: M.PropertyNotesQuery, response: M.PropertyNotesResponse, refusals: [404],
+  }),
+  setPropertyNotes: endpoint({
+    method: 'POST', path: '/admin/set_property_notes', policy: 'admin', tag: 'Master data',
+    summary: "Replaces a property's notes.", body: M.SetPropertyNotesRequest,
+    response: MessageResponse, message: 'Notes updated successfully!',
+  }),
+  addLlc: endpoint({
+    method: 'POST', path: '/admin/add_llc', policy: 'admin', tag: 'Master data',
+    summary: 'Adds an LLC with its tax-return header fields.', body: M.AddLlcRequest,
+    response: MessageResponse, status: 201, message: 'New LLC added successfully', refusals: [409],
+  }),
+  getLlc: endpoint({
+    method: 'GET', path: '/admin/get_llc', policy: 'admin', tag: 'Master data',
+    summary: "An LLC's fields.", query: M.LlcQuery, response: M.LlcResponse, refusals: [404],
+  }),
+  updateLlc: endpoint({
+    method: 'POST', path: '/admin/update_llc', policy: 'admin', tag: 'Master data',
+    summary: "Updates an LLC's fields.", body: M.UpdateLlcRequest, response: MessageResponse,
+    message: 'LLC updated successfully',
+  }),
+  addLoren: endpoint({
+    method: 'POST', path: '/admin/add_loren', policy: 'admin', tag: 'Master data',
+    summary: 'Adds a loren (a party income and expenses can be attributed to).', body: M.AddLorenRequest,
+    response: MessageResponse, status: 201, message: 'New loren added successfully', refusals: [409],
+  }),
+
+  // ---- recording ------------------------------------------------------------------------------------
+  recordPropertyIncome: recording('/admin/record_property_income', L.RecordPropertyIncomeRequest,
+    "Records a property's income for a month.", 'Income recorded successfully'),
+  recordLorenIncome: recording('/admin/record_loren_income', L.RecordLorenIncomeRequest,
+    'Records income for a period, spread over its days.', 'Income recorded successfully'),
+  recordLcPayment: recording('/admin/record_lc_payment', L.RecordLcPaymentRequest,
+    'Records a land-contract payment.', 'Land contract payment recorded successfully'),
+  recordPropertyExpense: recording('/admin/record_property_expense', L.RecordPropertyExpenseRequest,
+    "Records a property's expense for a month.", 'Expense recorded successfully'),
+  recordInvestorPropertyExpense: recording('/admin/record_investor_property_expense', L.RecordInvestorPropertyExpenseRequest,
+    'Records a property expense charged to one investor.', 'Expense recorded successfully'),
+  recordLlcExpense: recording('/admin/record_llc_expense', L.RecordLlcExpenseRequest,
+    "Records an LLC's expense, shared by its investors by capital.", 'Expense recorded successfully'),
+  addRentalDeposit: recording('/admin/add_rental_deposit', L.AddRentalDepositRequest,
+    'Records a security deposit held for a rental.', 'New deposit added successfully'),
+  addInvestment: recording('/admin/add_investment', L.AddInvestmentRequest,
+    "Records an investor's capital put into a property.", 'New investment added successfully'),
+
+  // ---- withdrawals ----------------------------------------------------------------------------------
+  maxCashWithdrawal: endpoint({
+    method: 'GET', path: '/admin/get_max_cash_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    summary: "The most an investor's cash balance allows today.", query: L.MaxCashQuery,
+    response: L.MaxCashResponse, refusals: [404],
+  }),
+  maxInvestmentWithdrawal: endpoint({
+    method: 'GET', path: '/admin/get_max_investment_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    summary: "The most of an investor's capital in a property that can be returned.", query: L.MaxInvestmentQuery,
+    response: L.MaxInvestmentResponse, refusals: [404],
+  }),
+  maxDepositWithdrawal: endpoint({
+    method: 'GET', path: '/admin/get_max_deposit_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    summary: 'The deposits held for a rental.', query: L.MaxDepositQuery, response: L.MaxDepositResponse, refusals: [404],
+  }),
+  recordCashWithdrawal: withdrawal('/admin/record_cash_withdrawal', L.RecordCashWithdrawalRequest,
+    "Pays out of an investor's cash balance (never below zero).", 'Cash withdrawal recorded successfully'),
+  recordInvestmentWithdrawal: withdrawal('/admin/record_investment_withdrawal', L.RecordInvestmentWithdrawalRequest,
+    "Returns capital of an investor's in a property.", 'Investment withdrawal recorded successfully'),
+  recordDepositWithdrawal: withdrawal('/admin/record_deposit_withdrawal', L.RecordDepositWithdrawalRequest,
+    'Refunds or applies deposits held for a rental.', 'Deposit withdrawal recorded successfully'),
+
+  // ---- viewers, voids and the audit trail -----------------------------------------------------------
+  propertyTxns: viewer('/admin/get_property_txns', V.PropertyTxnsQuery, V.PropertyTxnsResponse,
+    "A property's income, expenses, deposits, land-contract payments and capital movements."),
+  llcTxns: viewer('/admin/get_llc_txns', V.LlcTxnsQuery, V.LlcTxnsResponse, "An LLC's expenses."),
+  investorTxns: viewer('/admin/get_investor_txns', V.InvestorTxnsQuery, V.InvestorTxnsResponse,
+    "An investor's cash withdrawals."),
+  deleteIncome: voidOf('income'),
+  deleteExpense: voidOf('expense'),
+  deleteDeposit: voidOf('deposit'),
+  deleteLcPayment: voidOf('lc_payment'),
+  deleteLlcExpense: voidOf('llc_expense'),
+  deleteInvestment: voidOf('investment'),
+  deleteWithdrawal: voidOf('withdrawal'),
+  auditLog: endpoint({
+    method: 'GET', path: '/admin/audit_log', policy: 'admin', tag: 'Viewers and voids',
+    summary: 'The audit trail, newest first, by page, filterable by entity.', query: V.AuditLogQuery,
+    response: V.AuditLogResponse,
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+/** The void call of each viewer family. */
+export const VOID_ENDPOINTS = {
+  income: endpoints.deleteIncome,
+  expense: endpoints.deleteExpense,
+  deposit: endpoints.deleteDeposit,
+  lc_payment: endpoints.deleteLcPayment,
+  llc_expense: endpoints.deleteLlcExpense,
+  investment: endpoints.deleteInvestment,
+  withdrawal: endpoints.deleteWithdrawal,
+} as const satisfies Record<V.VoidFamily, Endpoint>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PROPERTY_TYPES } from '../values/property-types.js';
+import { FeeFraction, IsoDate, Money, MoneyOrZero, MonthStart, Name, PictureUrl, RequiredText, Text } from '../fields.js';
+
+/** The master data of the back office (portal-spec §3, §7): LLCs, properties, investors, categories, lorens. */
+
+export const CATEGORY_SCOPES = ['income', 'property_expense', 'llc_expense'] as const;
+export type CategoryScope = (typeof CATEGORY_SCOPES)[number];
+
+/** An optional term left empty in a form ('') counts as not given. */
+const emptyIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+export const AddInvestmentPropertyRequest = z.strictObject({
+  property_name: Name,
+  address: RequiredText(300),
+  purchase_date: IsoDate('Purchase date'),
+  purchase_price: MoneyOrZero('Purchase price'),
+  land_value: MoneyOrZero('Land value'),
+  property_value: MoneyOrZero('Property value'),
+  llc: Name,
+  property_type: z.enum(PROPERTY_TYPES, { error: 'must be one of rental, land_contract, other' }),
+  picture_url: PictureUrl,
+  // Extension: land-contract terms (domain.md §2.2), all or none.
+  lc_sale_date: emptyIsAbsent(IsoDate('Sale date')),
+  lc_sale_price: emptyIsAbsent(Money('Sale price')),
+  lc_down_payment: emptyIsAbsent(MoneyOrZero('Down payment')),
+  lc_adjusted_basis: emptyIsAbsent(MoneyOrZero('Adjusted basis')),
+  lc_rate_bps: z.number().int('must be a whole number of basis points').min(0).max(10000).optional(),
+});
+
+export const AddInvestorRequest = z.strictObject({
+  name: Name,
+  email: Text(200),
+  phone: Text(50),
+  address: Text(300),
+  fee_percentage: FeeFraction,
+});
+export const AddInvestorResponse = z.object({ message: z.string(), secret: z.string() });
+
+export const SetInvestorFeeRequest = z.strictObject({
+  investor_name: Name,
+  fee_percentage: FeeFraction,
+  effective_month: MonthStart('Effective month'),
+});
+
+export const AddExpenseCategoryRequest = z.strictObject({
+  expense_category: Name,
+  scope: z.enum(CATEGORY_SCOPES, { error: 'must be one of income, property_expense, llc_expense' }).optional(),
+});
+
+export const PropertyNotesQuery = z.strictObject({ property_name: Name });
+export const PropertyNotesResponse = z.object({ notes: z.string() });
+export const SetPropertyNotesRequest = z.strictObject({ property_name: Name, notes: RequiredText(5000) });
+
+const LlcFields = {
+  address: RequiredText(300),
+  date_started: IsoDate('Date started'),
+  principal_business_activity: RequiredText(200),
+  principal_product: RequiredText(200),
+  business_code_number: z.string().regex(/^\d{6}$/, 'must be six digits'),
+};
+export const AddLlcRequest = z.strictObject({ llc_name: Name, ...LlcFields });
+export const UpdateLlcRequest = AddLlcRequest;
+export const LlcQuery = z.strictObject({ llc_name: Name });
+export const LlcResponse = z.object({
+  llc_name: z.string(),
+  address: z.string(),
+  date_started: z.string(),
+  principal_business_activity: z.string(),
+  principal_product: z.string(),
+  business_code_number: z.string(),
+});
+
+export const AddLorenRequest = z.strictObject({ loren_name: Name });

@@ -1,0 +1,27 @@
+/**
+ * Calendar dates are ISO text 'YYYY-MM-DD' without a time zone (domain.md §1); months are kept as
+ * their first day. The supported range is the date pickers' 1900–2099 (portal-spec §9).
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2099-12-31';
+
+/** True for a real calendar date in range, e.g. '2024-02-29' yes, '2023-02-29' no. */
+export function isValidDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return real && text >= MIN_DATE && text <= MAX_DATE;
+}
+
+/** 'YYYY-MM' or any day of that month → 'YYYY-MM-01', or null if not a month in range. */
+export function toMonthStart(text: string): string | null {
+  // eslint-disable-next-line security/detect-unsafe-regex -- anchored, bounded repetition: linear time
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
+  if (!m) return null;
+  const first = `${m[1]}-${m[2]}-01`;
+  if (!isValidDate(first)) return null;
+  if (m[3] !== undefined && !isValidDate(text)) return null;
+  return first;
+}

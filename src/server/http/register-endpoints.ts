@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successMessage, type Endpoint } from '../../contract/endpoint.js';
+import { endpoints } from '../../contract/endpoints.js';
+import { ErrorResponse } from '../../contract/schemas/common.js';
+import type { Handler, Handlers } from './handlers.js';
+import { writeContext } from './request-context.js';
+
+const IDEMPOTENCY_NOTE =
+  'Moves money. Send an `Idempotency-Key` header (8–128 letters, digits, - or _; a UUID fits): a repeated ' +
+  'request with the same key is recorded once and answers the first answer again.';
+
+/** The refusals every call may answer: bad input, no session, not allowed. */
+const ALWAYS_REFUSED = [400, 401, 403] as const;
+
+/**
+ * Registers every route of the endpoint table with its handler, the one generic registration of the
+ * app: validation and parsing by the entry's schemas, the access policy (plugins/auth-guard.ts), the
+ * success status and message, and the schemas the API reference is generated from.
+ */
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers): void {
+  const table: Record<string, Endpoint> = endpoints;
+  const unknown = Object.keys(handlers).filter((name) => !(name in table));
+  if (unknown.length) throw new Error(`Handlers without an endpoint entry: ${unknown.join(', ')}`);
+
+  for (const [name, e] of Object.entries(table)) {
+    const handler = (handlers as Record<string, Handler<Endpoint> | undefined>)[name];
+    if (!handler) throw new Error(`Endpoint ${name} (${e.method} ${e.path}) has no handler`);
+    const status = e.status ?? 200;
+    const refusals = [...ALWAYS_REFUSED, ...(e.refusals ?? [])];
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: e.method,
+      url: e.path,
+      config: { policy: e.policy, endpoint: name },
+      schema: {
+        operationId: name,
+        tags: [e.tag],
+        summary: e.summary,
+        ...(e.policy === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(e.query ? { querystring: e.query } : {}),
+        ...(e.body ? { body: e.body } : {}),
+        ...(e.idempotent ? { description: IDEMPOTENCY_NOTE } : {}),
+        response: { [status]: e.response, ...Object.fromEntries(refusals.map((code) => [code, ErrorResponse])) },
+      },
+      handler: async (request, reply) => {
+        const result = await handler({
+          query: request.query as never,
+          body: request.body as never,
+          user: request.user as never,
+          ip: request.ip,
+          write: () => writeContext(request),
+        });
+        const answer = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
+        return reply.code(status).headers(e.headers ?? {}).send(answer);
+      },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { adminHelpersRoutes } from '../modules/admin-helpers/admin-helpers.routes.js';
+import { auditRoutes } from '../modules/audit/audit.routes.js';
+import { authRoutes } from '../modules/auth/auth.routes.js';
+import { categoriesRoutes } from '../modules/categories/categories.routes.js';
+import { investorPortalRoutes } from '../modules/investor-portal/investor-portal.routes.js';
+import { investorsRoutes } from '../modules/investors/investors.routes.js';
+import { llcsRoutes } from '../modules/llcs/llcs.routes.js';
+import { lorensRoutes } from '../modules/lorens/lorens.routes.js';
+import { manifestRoutes } from '../modules/manifest/manifest.routes.js';
+import { propertiesRoutes } from '../modules/properties/properties.routes.js';
+import { recordingRoutes } from '../modules/recording/recording.routes.js';
+import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
+import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
+import type { Services } from '../services.js';
+import type { Handlers } from './handlers.js';
+
+/** Every module's routes, one handler per endpoint of the table (the type refuses a missing one). */
+export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
+  ...manifestRoutes(config.portal),
+  ...authRoutes(s.auth),
+  ...investorPortalRoutes(s.investorPortal),
+  ...adminHelpersRoutes(db),
+  ...propertiesRoutes(s.properties),
+  ...investorsRoutes(s.investors),
+  ...llcsRoutes(s.llcs),
+  ...categoriesRoutes(s.categories),
+  ...lorensRoutes(s.lorens),
+  ...recordingRoutes(s.recording),
+  ...withdrawalsRoutes(s.withdrawals),
+  ...viewersRoutes(s.viewers, s.voids),
+  ...auditRoutes(s.audit),
+});

@@ -1,0 +1,30 @@
+import type { Queryable } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { WriteContext } from '../../lib/write-context.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import type { RunOnce } from '../idempotency/idempotency.service.js';
+import { insertLedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
+
+export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
+
+/**
+ * Appends one ledger row. Each call is one transaction: the row, its audit row and the idempotency key
+ * commit together or not at all (security.md L7). `build` runs inside it, so the checks it makes
+ * (names, types, limits under a row lock) see the state the row is written into.
+ */
+export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: RunOnce }) {
+  return function record(ctx: WriteContext, build: (tx: Queryable) => Promise<Entry>): Promise<{ id: number }> {
+    return runOnce(ctx.userId, ctx.idempotency, async (tx) => {
+      const entry = await build(tx);
+      const now = clock.now();
+      const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: now });
+      await appendAudit(tx, {
+        at: now, userId: ctx.userId, action: 'record', entity: 'ledger_entry', entityId: String(row.id),
+        before: null, after: row, ip: ctx.ip,
+      });
+      return { id: row.id };
+    });
+  };
+}
+
+export type EntryWriter = ReturnType<typeof createEntryWriter>;

@@ -1,0 +1,204 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { collectDialogs } from '../browser.js';
+import { ADMIN } from '../test-app.js';
+import { LoginPage } from './login-page.js';
+
+/** A POST the page sent to /admin/*, with its idempotency key. */
+export type SentPost = { path: string; key: string | undefined; body: unknown };
+
+/** A control by its label as a person reads it; a required field's label ends in the (aria-hidden) asterisk. */
+export const byLabel = (scope: Locator | Page, label: string): Locator =>
+  scope.getByLabel(new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*$`));
+
+/** One form of the admin page: its controls by their labels, its buttons, the refusal shown beside it. */
+export class AdminForm {
+  constructor(readonly locator: Locator) {}
+
+  field(label: string): Locator {
+    return byLabel(this.locator, label);
+  }
+
+  fill(label: string, value: string): Promise<void> {
+    return this.field(label).fill(value);
+  }
+
+  /** Picks an option of a selector, by its value or, given `{ label }`, by its text. */
+  async choose(label: string, option: string | { label: string }): Promise<void> {
+    await this.field(label).selectOption(option);
+  }
+
+  /**
+   * Fills the form in the order given, as a person does: a text, date or number field is typed into, a
+   * selector is set to the option with that value or text (or, given `{ label }`, that text).
+   */
+  async fillIn(values: Record<string, string | { label: string }>): Promise<void> {
+    for (const [label, value] of Object.entries(values)) {
+      const field = this.field(label);
+      if (typeof value === 'string' && (await field.evaluate((e) => e.tagName)) !== 'SELECT') await field.fill(value);
+      else await field.selectOption(value);
+    }
+  }
+
+  /** The texts of a selector's options, as shown. */
+  options(label: string): Promise<string[]> {
+    return this.field(label).locator('option').allTextContents();
+  }
+
+  button(name: string): Locator {
+    return this.locator.getByRole('button', { name });
+  }
+
+  submit(name: string): Promise<void> {
+    return this.button(name).click();
+  }
+
+  /** The refusal shown beside the form (role=alert inside it). */
+  error(): Locator {
+    return this.locator.getByRole('alert');
+  }
+
+  /** The hint under an amount: its maximum, or what to choose first. */
+  amountHint(): Locator {
+    return this.locator.locator('[id$="-amount-hint"]');
+  }
+
+  /** Every control's [name, value], in the form's order. */
+  entries(): Promise<[string, string][]> {
+    return this.locator
+      .locator('input, select, textarea')
+      .evaluateAll((els) => els.map((e): [string, string] => [(e as HTMLInputElement).name, (e as HTMLInputElement).value]));
+  }
+
+  /** Every control's value, by name. */
+  async values(): Promise<Record<string, string>> {
+    return Object.fromEntries(await this.entries());
+  }
+}
+
+/**
+ * The admin page (portal-spec §2 Admin page) in one window: the action selector and its forms, the
+ * transaction viewers with their confirm dialog. It keeps what the page did since the last `open()`: the
+ * alerts it raised (accepted, as a user clicking OK), its console lines and its calls to /admin/*.
+ */
+export class AdminPage {
+  readonly dialogs: string[];
+  readonly logs: string[] = [];
+  readonly posts: SentPost[] = [];
+  /** GET requests to /admin/*, as path?query. */
+  readonly gets: string[] = [];
+  readonly actionPicker: Locator;
+  /** The confirm dialog of a delete in the viewers. */
+  readonly confirmDialog: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {
+    this.dialogs = collectDialogs(page);
+    page.on('console', (m) => this.logs.push(m.text()));
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/admin/')) return;
+      if (r.method() === 'POST') this.posts.push({ path: url.pathname, key: r.headers()['idempotency-key'], body: r.postDataJSON() });
+      else this.gets.push(url.pathname + url.search);
+    });
+    this.actionPicker = page.getByLabel('Select Admin Action:');
+    this.confirmDialog = page.getByRole('dialog');
+  }
+
+  /** Signs in through the login screen, as the admin unless told otherwise, and answers the window's admin page. */
+  static async signIn(page: Page, base: string, login = ADMIN): Promise<AdminPage> {
+    const admin = new AdminPage(page, base);
+    await new LoginPage(page, base).signIn(login.username, login.password);
+    return admin;
+  }
+
+  /** Forgets the alerts, console lines and requests seen so far. */
+  forget(): void {
+    for (const seen of [this.dialogs, this.logs, this.posts, this.gets]) seen.length = 0;
+  }
+
+  /** Goes to /admin, or to /admin?… (a deep link to an action). */
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(this.base + '/admin' + query);
+  }
+
+  /** Opens /admin and picks the action in the selector, as an admin does, forgetting what came before. */
+  async open(title: string): Promise<void> {
+    this.forget();
+    await this.goto();
+    await this.chooseAction(title);
+  }
+
+  /** Picks an action in the selector of the page already open and waits for its heading. */
+  async chooseAction(title: string): Promise<void> {
+    await this.actionPicker.selectOption({ label: title });
+    await this.heading(2, title).waitFor();
+  }
+
+  heading(level: number, name: string): Locator {
+    return this.page.getByRole('heading', { level, name });
+  }
+
+  /** A form of the open action, by its id. */
+  form(id: string): AdminForm {
+    return new AdminForm(this.page.locator(`form#${id}`));
+  }
+
+  /** A control outside the forms (a viewer's selector, the audit log's filter), by its label. */
+  field(label: string): Locator {
+    return byLabel(this.page, label);
+  }
+
+  /** Opens a transaction viewer, picks whose rows it shows, and waits for one of its tables. */
+  async openViewer(title: string, selector: string, option: string, table: string): Promise<void> {
+    await this.open(title);
+    await this.choose(selector, option);
+    await this.heading(3, table).waitFor();
+  }
+
+  /** Picks an option of a selector outside the forms (the property, LLC or investor of a viewer, a filter). */
+  async choose(label: string, option: string | { label: string }): Promise<void> {
+    await this.field(label).selectOption(option);
+  }
+
+  /** A transaction table of a viewer, by its heading. */
+  table(title: string): Locator {
+    return this.page.getByRole('region', { name: title, exact: true }).locator('table');
+  }
+
+  /** The row of ledger entry `id` in a viewer's table. */
+  row(title: string, id: number): Locator {
+    return this.table(title).locator(`tr[data-row-id="${id}"]`);
+  }
+
+  /** The ledger ids of a viewer table's rows, top to bottom. */
+  rowIds(title: string): Promise<number[]> {
+    return this.table(title)
+      .locator('tbody tr[data-row-id]')
+      .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-row-id'))));
+  }
+
+  /** A row's delete button, by its accessible name ("Delete expense ID 7"). */
+  deleteButton(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Checks the page itself refused the form: the reason beside it and in the console, and nothing sent. */
+  async expectRefusedInPage(form: AdminForm, reason: string): Promise<void> {
+    await expect.poll(() => form.error().textContent()).toBe(reason);
+    expect(this.logs).toContain(reason);
+    expect(this.posts).toEqual([]);
+  }
+
+  /** Waits for the one success alert, then checks every control of the form is back to empty (or its default). */
+  async expectSuccess(form: AdminForm, alert: string | RegExp, defaults: Record<string, string> = {}): Promise<void> {
+    await expect.poll(() => this.dialogs.length, { timeout: 10_000 }).toBe(1);
+    if (typeof alert === 'string') expect(this.dialogs[0]).toBe(alert);
+    else expect(this.dialogs[0]).toMatch(alert);
+    const expected = (await form.entries()).map(([name]) => [name, defaults[name] ?? '']);
+    await expect.poll(() => form.entries()).toEqual(expected);
+    await expect.poll(() => form.locator.getByRole('button', { name: /./ }).last().isEnabled()).toBe(true);
+  }
+}
