@@ -8,6 +8,8 @@ import * as L from './schemas/ledger.js';
 import { Manifest } from './schemas/manifest.js';
 import * as M from './schemas/master-data.js';
 import * as V from './schemas/viewers.js';
+import * as R from './schemas/reports.js';
+import * as U from './schemas/portal-users.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -205,6 +207,45 @@ export const endpoints = {
   deleteLlcExpense: voidOf('llc_expense'),
   deleteInvestment: voidOf('investment'),
   deleteWithdrawal: voidOf('withdrawal'),
+  // ---- reports --------------------------------------------------------------------------------------
+  adminSummary: endpoint({
+    method: 'GET', path: '/admin/get_admin_summary', policy: 'admin', tag: 'Reports',
+    summary: 'The business at a glance: cash owed to investors, capital, income, expenses and deposits held.',
+    response: R.AdminSummaryResponse,
+  }),
+  propertyDetails: endpoint({
+    method: 'GET', path: '/admin/get_property_details', policy: 'admin', tag: 'Reports',
+    summary: "One property's investments, income, expenses and deposits, with totals and its investors' capital.",
+    query: R.PropertyDetailsQuery, response: R.PropertyDetailsResponse, refusals: [404],
+  }),
+  llcTaxes: endpoint({
+    method: 'GET', path: '/admin/llc_taxes', policy: 'admin', tag: 'Reports',
+    summary: "An LLC's tax report for a year: cash basis, members by ownership in each item's month (domain.md §5).",
+    query: R.LlcTaxesQuery, response: R.LlcTaxesResponse, refusals: [404],
+  }),
+  propertyTaxes: endpoint({
+    method: 'GET', path: '/admin/property_taxes', policy: 'admin', tag: 'Reports',
+    summary: "A property's income and expenses of a tax year by category (domain.md §5.6).",
+    query: R.PropertyTaxesQuery, response: R.PropertyTaxesResponse, refusals: [404],
+  }),
+
+  // ---- portal users ---------------------------------------------------------------------------------
+  loginSummary: endpoint({
+    method: 'GET', path: '/admin/get_login_summary', policy: 'admin', tag: 'Portal users',
+    summary: "Each investor login's sign-in count and last sign-in.", response: U.LoginSummaryResponse,
+  }),
+  deletePortalUser: endpoint({
+    method: 'POST', path: '/admin/delete_portal_user', policy: 'admin', tag: 'Portal users',
+    summary: "Removes an investor's login and ends its sessions at once; the investor and their money stay.",
+    body: U.DeletePortalUserRequest, response: MessageResponse, message: 'Portal user deleted successfully', refusals: [404],
+  }),
+  investorSecret: endpoint({
+    method: 'GET', path: '/admin/get_investor_secret', policy: 'admin', tag: 'Portal users',
+    summary: "Issues a fresh single-use registration secret for an investor (the old one stops working): the investor's way back in.",
+    query: U.InvestorSecretQuery, response: U.InvestorSecretResponse, refusals: [404],
+    headers: { 'cache-control': 'no-store' },
+  }),
+
   auditLog: endpoint({
     method: 'GET', path: '/admin/audit_log', policy: 'admin', tag: 'Viewers and voids',
     summary: 'The audit trail, newest first, by page, filterable by entity.', query: V.AuditLogQuery,

@@ -92,3 +92,14 @@ export const OptionalName = z.string().trim().max(100).nullable().optional();
 
 /** A money figure the API answers: dollars as a JSON number with at most two decimals. */
 export const Dollars = z.number();
+
+/** A tax year as a selector or a script sends it ('2024' or 2024) → the year as a number. */
+export const TaxYear = z
+  .union([z.string().max(4), z.number()], {
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a year such as 2024'),
+  })
+  .transform((value, ctx): number => {
+    const text = String(value).trim();
+    const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
+    return year >= 1900 && year <= 2099 ? year : refuse(ctx, 'Tax year must be a year between 1900 and 2099.');
+  });

@@ -16,6 +16,8 @@ import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { createVoidService } from './modules/viewers/voids.service.js';
 import { createViewersService } from './modules/viewers/viewers.service.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { createPortalUsersService } from './modules/users/portal-users.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 
@@ -48,6 +50,8 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
     investorPortal: createInvestorPortalService({ books }),
+    reports: createReportsService({ books }),
+    portalUsers: createPortalUsersService({ db, clock }),
   };
 }
 

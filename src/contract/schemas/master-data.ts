@@ -27,6 +27,8 @@ export const AddInvestmentPropertyRequest = z.strictObject({
   lc_down_payment: emptyIsAbsent(MoneyOrZero('Down payment')),
   lc_adjusted_basis: emptyIsAbsent(MoneyOrZero('Adjusted basis')),
   lc_rate_bps: z.number().int('must be a whole number of basis points').min(0).max(10000).optional(),
+  // Optional beside the terms above (domain.md §5.5): lowers the gross profit of the installment sale.
+  lc_selling_expenses: emptyIsAbsent(MoneyOrZero('Selling expenses')),
 });
 
 export const AddInvestorRequest = z.strictObject({

@@ -43,6 +43,10 @@ export type Allocation = {
   capitalAt(investorId: number, propertyId: number, m: Month): number;
   /** The months at which some capital changes, per property. */
   capitalMonths(propertyId: number): Month[];
+  /** W(p, m): the owners of a property in a month by capital, with the fallback of §4.1; null if never owned. */
+  ownersAt(propertyId: number, m: Month): Map<number, number> | null;
+  /** The members of an LLC in a month by their capital in it, with the same fallback: LLC expenses' weights. */
+  llcOwnersAt(llcId: number, m: Month): Map<number, number> | null;
 };
 
 type CapitalState = Map<number, number>; // investor → capital, only > 0
@@ -142,19 +146,22 @@ export function allocate(input: BooksInput): Allocation {
   for (const e of input.investorExpenses) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
 
   // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
-  let unallocatedLlcExpenses = 0;
   const llcProperties = new Map<number, number[]>();
   for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
-  for (const e of input.llcExpenses) {
-    const pids = llcProperties.get(e.llcId) ?? [];
-    const at = (m: Month): CapitalState => {
+  const llcOwnersAt = (llcId: number, m: Month): CapitalState | null => {
+    const pids = llcProperties.get(llcId) ?? [];
+    const at = (month: Month): CapitalState => {
       const sum = new Map<number, number>();
-      for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), m)) sum.set(iid, (sum.get(iid) ?? 0) + c);
+      for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), month)) sum.set(iid, (sum.get(iid) ?? 0) + c);
       return sum;
     };
     const months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b);
+    return weightsWithFallback(months, at, m);
+  };
+  let unallocatedLlcExpenses = 0;
+  for (const e of input.llcExpenses) {
     const m = monthIndex(e.date);
-    const weights = weightsWithFallback(months, at, m);
+    const weights = llcOwnersAt(e.llcId, m);
     if (!weights) {
       unallocatedLlcExpenses += e.cents; // an LLC with no investors ever: nobody bears it
       continue;
@@ -193,7 +200,8 @@ export function allocate(input: BooksInput): Allocation {
     }
   }
 
-  return { investors, net, unallocated, unallocatedLlcExpenses, capitalAt, capitalMonths };
+  const ownersAt = (pid: number, m: Month) => weightsWithFallback(capitalMonths(pid), (month) => stateAt(timeline(pid), month), m);
+  return { investors, net, unallocated, unallocatedLlcExpenses, capitalAt, capitalMonths, ownersAt, llcOwnersAt };
 }
 
 /** Inet(i, p, m) = G − F − Ei (§4.5). */

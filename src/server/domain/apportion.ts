@@ -49,3 +49,54 @@ export function percent(part: number, whole: number): number {
   if (whole === 0) return 0;
   return Number(roundDiv(BigInt(part) * 10000n, BigInt(whole))) / 100;
 }
+
+/** An exact share: n / d cents, d > 0. */
+export type Fraction = { n: bigint; d: bigint };
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  let [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
+  while (y) [x, y] = [y, x % y];
+  return x || 1n;
+};
+
+export const fraction = (n: bigint, d = 1n): Fraction => {
+  const g = gcd(n, d);
+  return { n: n / g, d: d / g };
+};
+
+export const addFractions = (a: Fraction, b: Fraction): Fraction => fraction(a.n * b.d + b.n * a.d, a.d * b.d);
+
+/** The exact parts of `cents` split by weights (no rounding): what a cell accumulates before it is rounded once. */
+export function exactParts(cents: number, weights: Map<number, number>): Map<number, Fraction> {
+  const sum = [...weights.values()].reduce((s, w) => s + BigInt(w), 0n);
+  if (sum <= 0n) throw new Error('exactParts needs a positive total weight');
+  return new Map([...weights].map(([key, w]) => [key, fraction(BigInt(cents) * BigInt(w), sum)]));
+}
+
+/**
+ * Rounds exact shares that add up to a whole number of cents (a report cell, domain.md §5.1) to cents
+ * summing to that total: floor each, then the leftover cents to the largest fractional parts; ties go
+ * to the larger share, then the lower key (§4.2). Shares may be negative, as a member's net can be.
+ */
+export function roundShares(shares: Map<number, Fraction>): Map<number, number> {
+  const entries = [...shares];
+  if (entries.length === 0) return new Map();
+  const lcm = entries.reduce((l, [, f]) => (l * f.d) / gcd(l, f.d), 1n);
+  const scaled = entries.map(([key, f]) => ({ key, value: f.n * (lcm / f.d) }));
+  const total = scaled.reduce((s, x) => s + x.value, 0n);
+  if (total % lcm !== 0n) throw new Error('roundShares needs shares that add up to whole cents');
+  const parts = scaled.map((x) => {
+    const base = floorDiv(x.value, lcm);
+    return { ...x, base, remainder: x.value - base * lcm };
+  });
+  let left = total / lcm - parts.reduce((s, p) => s + p.base, 0n);
+  const order = [...parts].sort((a, b) =>
+    a.remainder !== b.remainder ? (b.remainder > a.remainder ? 1 : -1) : a.value !== b.value ? (b.value > a.value ? 1 : -1) : a.key - b.key,
+  );
+  for (const p of order) {
+    if (left <= 0n) break;
+    p.base += 1n;
+    left -= 1n;
+  }
+  return new Map(parts.map((p) => [p.key, Number(p.base)]));
+}

@@ -10,6 +10,8 @@ import { llcsRoutes } from '../modules/llcs/llcs.routes.js';
 import { lorensRoutes } from '../modules/lorens/lorens.routes.js';
 import { manifestRoutes } from '../modules/manifest/manifest.routes.js';
 import { propertiesRoutes } from '../modules/properties/properties.routes.js';
+import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { portalUsersRoutes } from '../modules/users/portal-users.routes.js';
 import { recordingRoutes } from '../modules/recording/recording.routes.js';
 import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
@@ -31,4 +33,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...withdrawalsRoutes(s.withdrawals),
   ...viewersRoutes(s.viewers, s.voids),
   ...auditRoutes(s.audit),
+  ...reportsRoutes(s.reports),
+  ...portalUsersRoutes(s.portalUsers, s.investors),
 });

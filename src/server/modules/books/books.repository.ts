@@ -7,6 +7,8 @@ import type { CashWithdrawal } from '../../domain/investor-figures.js';
  * net income and owners), and every property of those LLCs (whose capital weighs the LLC expenses).
  */
 export type InvestorScope = { investorId: number; propertyIds: number[]; llcIds: number[] };
+/** What a read covers: null means all (an LLC report reads every investor of its properties). */
+export type BooksScope = { investorId: number | null; propertyIds: number[] | null; llcIds: number[] | null };
 
 export async function investorScope(db: Queryable, investorId: number, asOf: string): Promise<InvestorScope> {
   const rows = await db.query<{ propertyId: number; llcId: number }>(
@@ -29,7 +31,7 @@ export async function investorScope(db: Queryable, investorId: number, asOf: str
 export async function readBooks(
   db: Queryable,
   asOf: string,
-  scope?: InvestorScope,
+  scope?: BooksScope,
 ): Promise<BooksInput & { cashWithdrawals: CashWithdrawal[] }> {
   // Each filter is "NULL means all", so the admin's whole-book views share these queries.
   const properties = scope?.propertyIds ?? null;

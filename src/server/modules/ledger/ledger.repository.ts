@@ -67,7 +67,7 @@ export type TxnListRow = {
 /** The rows of a viewer: one property's, one LLC's or one investor's entries of some kinds. */
 export async function listTransactions(
   db: Queryable,
-  f: { propertyId?: number; llcId?: number; investorId?: number; kinds: LedgerKind[]; includeVoided: boolean },
+  f: { propertyId?: number; llcId?: number; investorId?: number; kinds: LedgerKind[]; includeVoided: boolean; asOf?: string },
 ): Promise<TxnListRow[]> {
   return db.query<TxnListRow>(
     `SELECT e.id, e.kind, e.date, e.amount_cents AS "amountCents", c.name AS category, e.description,
@@ -84,8 +84,9 @@ export async function listTransactions(
         AND ($3::int IS NULL OR e.llc_id = $3)
         AND ($4::int IS NULL OR e.investor_id = $4)
         AND ($5 OR e.voided_at IS NULL)
+        AND ($6::date IS NULL OR e.date <= $6)
       ORDER BY e.date DESC, e.id DESC`,
-    [f.kinds, f.propertyId ?? null, f.llcId ?? null, f.investorId ?? null, f.includeVoided],
+    [f.kinds, f.propertyId ?? null, f.llcId ?? null, f.investorId ?? null, f.includeVoided, f.asOf ?? null],
   );
 }
 

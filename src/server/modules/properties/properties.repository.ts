@@ -34,6 +34,7 @@ export type NewProperty = {
     downPaymentCents: number;
     adjustedBasisCents: number;
     rateBps: number;
+    sellingExpensesCents: number | null;
   };
 };
 
@@ -52,13 +53,15 @@ export async function insertProperty(db: Queryable, p: NewProperty): Promise<Pro
   const [row] = await db.query<Property>(
     `INSERT INTO property (name, llc_id, property_type, tax_bucket, address, picture_url, purchase_date,
         purchase_price_cents, land_value_cents, property_value_cents,
-        lc_sale_date, lc_sale_price_cents, lc_down_payment_cents, lc_adjusted_basis_cents, lc_rate_bps)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+        lc_sale_date, lc_sale_price_cents, lc_down_payment_cents, lc_adjusted_basis_cents, lc_rate_bps,
+        lc_selling_expenses_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING ${COLUMNS}, purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents",
         land_value_cents AS "landValueCents", property_value_cents AS "propertyValueCents"`,
     [p.name, p.llcId, p.propertyType, p.taxBucket, p.address, p.pictureUrl, p.purchaseDate,
       p.purchasePriceCents, p.landValueCents, p.propertyValueCents,
-      lc?.saleDate ?? null, lc?.salePriceCents ?? null, lc?.downPaymentCents ?? null, lc?.adjustedBasisCents ?? null, lc?.rateBps ?? null],
+      lc?.saleDate ?? null, lc?.salePriceCents ?? null, lc?.downPaymentCents ?? null, lc?.adjustedBasisCents ?? null, lc?.rateBps ?? null,
+      lc?.sellingExpensesCents ?? null],
   );
   return row!;
 }

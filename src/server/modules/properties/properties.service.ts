@@ -14,7 +14,10 @@ type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
 function landContractTerms(input: AddInput): NewProperty['landContract'] {
   const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
     .filter((v) => v !== undefined).length;
-  if (given === 0) return null;
+  if (given === 0) {
+    if (input.lc_selling_expenses !== undefined) throw new ValidationError('Selling expenses need the other land-contract terms.');
+    return null;
+  }
   if (input.property_type !== 'land_contract') {
     throw new ValidationError('Land-contract terms can only be given for a land-contract property.');
   }
@@ -27,6 +30,7 @@ function landContractTerms(input: AddInput): NewProperty['landContract'] {
     downPaymentCents: input.lc_down_payment!,
     adjustedBasisCents: input.lc_adjusted_basis!,
     rateBps: input.lc_rate_bps!,
+    sellingExpensesCents: input.lc_selling_expenses ?? null,
   };
   if (terms.downPaymentCents > terms.salePriceCents) throw new ValidationError('Down payment cannot exceed the sale price.');
   return terms;

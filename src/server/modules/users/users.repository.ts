@@ -114,3 +114,19 @@ export async function softDeleteInvestorUsers(
     [investorId, at.toISOString()],
   );
 }
+
+export type LoginSummaryRow = { investorName: string; loginCount: number; lastLogin: string | null };
+
+/** Each investor login with its successful sign-ins (login_event): how often, and when last. */
+export async function loginSummary(db: Queryable): Promise<LoginSummaryRow[]> {
+  return db.query<LoginSummaryRow>(
+    `SELECT i.name AS "investorName", count(e.id)::int AS "loginCount",
+            to_char(max(e.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastLogin"
+       FROM portal_user u
+       JOIN investor i ON i.id = u.investor_id
+       LEFT JOIN login_event e ON e.user_id = u.id AND e.action = 'login' AND e.outcome = 'success'
+      WHERE u.deleted_at IS NULL
+      GROUP BY u.id, i.name
+      ORDER BY lower(i.name)`,
+  );
+}

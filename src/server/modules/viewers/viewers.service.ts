@@ -1,32 +1,12 @@
 import type { z } from 'zod';
 import type { LlcTxnsResponse, PropertyTxnsResponse, TxnRow } from '../../../contract/schemas/viewers.js';
 import type { Db } from '../../db/client.js';
-import { centsToDollars } from '../../domain/money.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { findInvestorByName } from '../investors/investors.repository.js';
 import { findLlcByName } from '../llcs/llcs.repository.js';
 import { findPropertyByName } from '../properties/properties.repository.js';
-import { listTransactions, type LedgerKind, type TxnListRow } from '../ledger/ledger.repository.js';
-
-/** Money leaving a balance shows as a negative amount in the viewers (domain.md §4.12). */
-const OUTFLOWS = new Set<LedgerKind>(['deposit_withdrawal', 'investment_withdrawal', 'cash_withdrawal']);
-
-function toRow(r: TxnListRow): TxnRow {
-  // "Repairs (Ann): Roof patch", "Refund: Unit 2 deposit", "Rent: May rent": what it is, then what was written.
-  const capital = r.kind === 'investment' || r.kind === 'investment_withdrawal';
-  const who = r.investor && (capital || r.kind === 'investor_property_expense') ? ` (${r.investor})` : '';
-  const label = r.category ?? (r.kind === 'deposit_withdrawal' ? 'Refund' : r.kind === 'investment' ? 'Investment' : r.kind === 'investment_withdrawal' ? 'Capital returned' : '');
-  const head = label + who;
-  const detail = [head.trim(), r.description ?? ''].filter(Boolean).join(': ');
-  const row: TxnRow = {
-    id: r.id,
-    date: r.date,
-    amount: centsToDollars(OUTFLOWS.has(r.kind) ? -r.amountCents : r.amountCents),
-    detail,
-  };
-  if (r.voidedAt) Object.assign(row, { voided_at: r.voidedAt, voided_by: r.voidedBy ?? '', void_reason: r.voidReason ?? '' });
-  return row;
-}
+import { listTransactions, type LedgerKind } from '../ledger/ledger.repository.js';
+import { viewerRow } from './viewer-row.js';
 
 /** The transaction viewers of the admin area (portal-spec §2 Delete Property / LLC Transaction). */
 export function createViewersService({ db }: { db: Db }) {
@@ -37,7 +17,7 @@ export function createViewersService({ db }: { db: Db }) {
         const property = await findPropertyByName(tx, propertyName);
         if (!property) throw new NotFoundError(`No property named "${propertyName}".`);
         const list = async (kinds: LedgerKind[]) =>
-          (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided })).map(toRow);
+          (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided })).map(viewerRow);
         return {
           income: await list(['property_income']),
           expenses: await list(['property_expense', 'investor_property_expense']),
@@ -51,13 +31,13 @@ export function createViewersService({ db }: { db: Db }) {
     async llcTransactions(llcName: string, includeVoided: boolean): Promise<z.infer<typeof LlcTxnsResponse>> {
       const llc = await findLlcByName(db, llcName);
       if (!llc) throw new NotFoundError(`No LLC named "${llcName}".`);
-      return { expenses: (await listTransactions(db, { llcId: llc.id, kinds: ['llc_expense'], includeVoided })).map(toRow) };
+      return { expenses: (await listTransactions(db, { llcId: llc.id, kinds: ['llc_expense'], includeVoided })).map(viewerRow) };
     },
 
     async investorTransactions(investorName: string, includeVoided: boolean): Promise<{ cash_withdrawals: TxnRow[] }> {
       const investor = await findInvestorByName(db, investorName);
       if (!investor) throw new NotFoundError(`No investor named "${investorName}".`);
-      return { cash_withdrawals: (await listTransactions(db, { investorId: investor.id, kinds: ['cash_withdrawal'], includeVoided })).map(toRow) };
+      return { cash_withdrawals: (await listTransactions(db, { investorId: investor.id, kinds: ['cash_withdrawal'], includeVoided })).map(viewerRow) };
     },
   };
 }

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { Name } from '../fields.js';
+
+/** Manage Portal Users (portal-spec §2): the investors' logins, their secrets and who signs in. */
+
+export const DeletePortalUserRequest = z.strictObject({ investor_name: Name });
+export const InvestorSecretQuery = z.strictObject({ investor_name: Name });
+export const InvestorSecretResponse = z.object({ investor_secret: z.string() });
+
+export const LoginSummaryRow = z.object({
+  investor_name: z.string(),
+  login_count: z.number().int(),
+  /** ISO date-time (UTC) of the last successful sign-in, or null: the screen shows it as local time or N/A. */
+  last_login: z.string().nullable(),
+});
+export const LoginSummaryResponse = z.array(LoginSummaryRow);
+export type LoginSummaryRow = z.infer<typeof LoginSummaryRow>;

@@ -1,0 +1,76 @@
+import { roundDiv } from './apportion.js';
+import type { IsoDate } from './dates.js';
+import { monthIndex } from './months.js';
+
+/**
+ * Land-contract seller accounting by the installment method (domain.md §5.5): each payment is interest
+ * plus principal, and the principal is partly gain (the gross-profit percentage) and partly return of
+ * basis. Pure, in cents.
+ */
+export type LandContractTerms = {
+  saleDate: IsoDate;
+  salePriceCents: number;
+  downPaymentCents: number;
+  adjustedBasisCents: number;
+  rateBps: number;
+  sellingExpensesCents: number;
+};
+
+export type Payment = { id: number; date: IsoDate; cents: number };
+export type ScheduleRow = Payment & { interest: number; principal: number; balance: number };
+
+/**
+ * Every payment split into interest and principal, in date order. Payments on or before the sale date
+ * are the down payment (all principal). Later ones owe interest for the whole months since the previous
+ * payment; interest a payment cannot cover carries as arrears to the next.
+ */
+export function installmentSchedule(terms: LandContractTerms, payments: Payment[]): ScheduleRow[] {
+  const ordered = [...payments].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id));
+  let balance = terms.salePriceCents;
+  let arrears = 0;
+  let previous = terms.saleDate;
+  return ordered.map((p) => {
+    let interest = 0;
+    if (p.date > terms.saleDate) {
+      const months = monthIndex(p.date) - monthIndex(previous);
+      const accrued = Number(roundDiv(BigInt(Math.max(0, balance)) * BigInt(terms.rateBps) * BigInt(months), 120000n));
+      const due = accrued + arrears;
+      interest = Math.min(p.cents, due);
+      arrears = due - interest;
+      previous = p.date;
+    }
+    const principal = p.cents - interest;
+    balance -= principal;
+    return { ...p, interest, principal, balance };
+  });
+}
+
+export type YearOfSale = {
+  payments: number;
+  interest: number;
+  principal: number;
+  gain: number;
+  returnOfBasis: number;
+  /** The contract balance at the year's end (the note's book value, §5.7). */
+  balanceEnd: number;
+  /** A sale at a loss: the installment method does not apply (§5.5). */
+  loss: boolean;
+};
+
+/** What the year's payments recognise: interest, and the gain part of the principal, rounded once a year as Form 6252 does. */
+export function yearOfSale(terms: LandContractTerms, schedule: ScheduleRow[], year: number): YearOfSale {
+  const inYear = schedule.filter((r) => Number(r.date.slice(0, 4)) === year);
+  const upToYearEnd = schedule.filter((r) => Number(r.date.slice(0, 4)) <= year);
+  const sum = (rows: ScheduleRow[], pick: (r: ScheduleRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  const payments = sum(inYear, (r) => r.cents);
+  const interest = sum(inYear, (r) => r.interest);
+  const principal = sum(inYear, (r) => r.principal);
+  const grossProfit = terms.salePriceCents - terms.adjustedBasisCents - terms.sellingExpensesCents;
+  const loss = grossProfit <= 0;
+  const gain = loss
+    ? Number(terms.saleDate.slice(0, 4)) === year ? grossProfit : 0
+    : Number(roundDiv(BigInt(grossProfit) * BigInt(principal), BigInt(terms.salePriceCents)));
+  const sold = Number(terms.saleDate.slice(0, 4)) <= year;
+  const balanceEnd = !sold ? 0 : upToYearEnd.length ? upToYearEnd[upToYearEnd.length - 1]!.balance : terms.salePriceCents;
+  return { payments, interest, principal, gain, returnOfBasis: loss ? principal : principal - gain, balanceEnd, loss };
+}

@@ -1,0 +1,101 @@
+import type { Queryable } from '../../db/client.js';
+import type { LandContractTerms, Payment } from '../../domain/installment-sale.js';
+import type { TaxItem, TaxProperty } from '../../domain/tax-report.js';
+
+/** The SQL of the admin's reports: totals of the whole books, and the items of a tax year. */
+
+export type BookTotals = { incomeCents: number; expensesCents: number; depositsHeldCents: number; capitalCents: number };
+
+/** domain.md §4.12: gross income, all expenses, deposits held and outstanding capital, as of a date. */
+export async function bookTotals(db: Queryable, asOf: string, propertyId: number | null = null): Promise<BookTotals> {
+  const [row] = await db.query<BookTotals>(
+    `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('property_income', 'lc_payment')), 0)::bigint AS "incomeCents",
+            coalesce(sum(amount_cents) FILTER (WHERE kind IN ('property_expense', 'investor_property_expense', 'llc_expense')), 0)::bigint AS "expensesCents",
+            coalesce(sum(CASE kind WHEN 'deposit' THEN amount_cents WHEN 'deposit_withdrawal' THEN -amount_cents END), 0)::bigint AS "depositsHeldCents",
+            coalesce(sum(CASE kind WHEN 'investment' THEN amount_cents WHEN 'investment_withdrawal' THEN -amount_cents END), 0)::bigint AS "capitalCents"
+       FROM ledger_entry
+      WHERE voided_at IS NULL AND date <= $1 AND ($2::int IS NULL OR property_id = $2)`,
+    [asOf, propertyId],
+  );
+  return row!;
+}
+
+/** Every investor's name by id, and whether they are active. */
+export async function investorNames(db: Queryable): Promise<{ id: number; name: string; active: boolean }[]> {
+  return db.query('SELECT id, name, active FROM investor ORDER BY lower(name), id');
+}
+
+type PropertyRow = Omit<TaxProperty, 'terms'> & {
+  llcId: number;
+  address: string;
+  saleDate: string | null;
+  salePriceCents: number | null;
+  downPaymentCents: number | null;
+  adjustedBasisCents: number | null;
+  rateBps: number | null;
+  sellingExpensesCents: number | null;
+};
+
+const toTaxProperty = (r: PropertyRow): TaxProperty & { address: string; llcId: number } => {
+  const terms: LandContractTerms | null = r.saleDate
+    ? { saleDate: r.saleDate, salePriceCents: r.salePriceCents!, downPaymentCents: r.downPaymentCents!,
+        adjustedBasisCents: r.adjustedBasisCents!, rateBps: r.rateBps!, sellingExpensesCents: r.sellingExpensesCents ?? 0 }
+    : null;
+  return { id: r.id, name: r.name, type: r.type, bucket: r.bucket, nonresidential: r.nonresidential, purchaseDate: r.purchaseDate,
+    purchasePriceCents: r.purchasePriceCents, landValueCents: r.landValueCents, address: r.address, llcId: r.llcId, terms };
+};
+
+/** The properties of an LLC, or one property, with what the tax rules need. */
+export async function taxProperties(db: Queryable, f: { llcId?: number; propertyId?: number }) {
+  const rows = await db.query<PropertyRow>(
+    `SELECT id, name, llc_id AS "llcId", address, property_type AS type, tax_bucket AS bucket, nonresidential,
+            purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents", land_value_cents AS "landValueCents",
+            lc_sale_date AS "saleDate", lc_sale_price_cents AS "salePriceCents", lc_down_payment_cents AS "downPaymentCents",
+            lc_adjusted_basis_cents AS "adjustedBasisCents", lc_rate_bps AS "rateBps", lc_selling_expenses_cents AS "sellingExpensesCents"
+       FROM property
+      WHERE ($1::int IS NULL OR llc_id = $1) AND ($2::int IS NULL OR id = $2)
+      ORDER BY lower(name), id`,
+    [f.llcId ?? null, f.propertyId ?? null],
+  );
+  return rows.map(toTaxProperty);
+}
+
+/** The non-void entries dated in [from, to] on these properties, and the LLC's own expenses (cash basis, §5.1). */
+export async function taxItems(db: Queryable, f: { propertyIds: number[]; llcId: number | null; from: string; to: string }): Promise<TaxItem[]> {
+  return db.query<TaxItem>(
+    `SELECT CASE e.kind WHEN 'property_income' THEN 'income' WHEN 'property_expense' THEN 'expense'
+                        WHEN 'investor_property_expense' THEN 'investor_expense' ELSE e.kind END AS kind,
+            e.property_id AS "propertyId", e.investor_id AS "investorId", e.date, e.for_month AS "forMonth",
+            CASE WHEN e.period_start IS NULL THEN NULL ELSE json_build_object('start', e.period_start::text, 'end', e.period_end::text) END AS period,
+            e.amount_cents AS cents, coalesce(c.name, '') AS category
+       FROM ledger_entry e LEFT JOIN category c ON c.id = e.category_id
+      WHERE e.voided_at IS NULL AND e.date BETWEEN $3 AND $4
+        AND ((e.property_id = ANY($1::int[]) AND e.kind IN ('property_income', 'lc_payment', 'property_expense', 'investor_property_expense'))
+          OR (e.llc_id = $2 AND e.kind = 'llc_expense'))
+      ORDER BY e.date, e.id`,
+    [f.propertyIds, f.llcId, f.from, f.to],
+  );
+}
+
+/** Every land-contract payment up to a date, per property: the installment schedule runs from the sale. */
+export async function lcPayments(db: Queryable, propertyIds: number[], to: string): Promise<Map<number, Payment[]>> {
+  const rows = await db.query<Payment & { propertyId: number }>(
+    `SELECT id, property_id AS "propertyId", date, amount_cents AS cents FROM ledger_entry
+      WHERE voided_at IS NULL AND kind = 'lc_payment' AND property_id = ANY($1::int[]) AND date <= $2 ORDER BY date, id`,
+    [propertyIds, to],
+  );
+  const out = new Map<number, Payment[]>();
+  for (const r of rows) out.set(r.propertyId, [...(out.get(r.propertyId) ?? []), { id: r.id, date: r.date, cents: r.cents }]);
+  return out;
+}
+
+/** Deposits held by these properties at a date. */
+export async function depositsHeld(db: Queryable, propertyIds: number[], asOf: string): Promise<number> {
+  const [row] = await db.query<{ cents: number }>(
+    `SELECT coalesce(sum(CASE kind WHEN 'deposit' THEN amount_cents ELSE -amount_cents END), 0)::bigint AS cents
+       FROM ledger_entry
+      WHERE voided_at IS NULL AND kind IN ('deposit', 'deposit_withdrawal') AND property_id = ANY($1::int[]) AND date <= $2`,
+    [propertyIds, asOf],
+  );
+  return row!.cents;
+}

@@ -1,0 +1,11 @@
+import type { Handlers } from '../../http/handlers.js';
+import type { ReportsService } from './reports.service.js';
+
+/** The admin's reports: the business at a glance, one property, the tax reports. */
+export const reportsRoutes = (reports: ReportsService) =>
+  ({
+    adminSummary: () => reports.adminSummary(),
+    propertyDetails: ({ query }) => reports.propertyDetails(query.selectedProperty),
+    llcTaxes: ({ query }) => reports.llcTaxes(query.selectedLLC, query.selectedTaxYear),
+    propertyTaxes: ({ query }) => reports.propertyTaxes(query.selectedProperty, query.selectedTaxYear),
+  }) satisfies Partial<Handlers>;

@@ -1,0 +1,175 @@
+import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
+import type { Queryable } from '../../db/client.js';
+import { allocate } from '../../domain/allocation.js';
+import { investorFigures } from '../../domain/investor-figures.js';
+import { centsToDollars } from '../../domain/money.js';
+import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { BooksService } from '../books/books.service.js';
+import { readBooks } from '../books/books.repository.js';
+import { listTransactions } from '../ledger/ledger.repository.js';
+import { findLlcByName } from '../llcs/llcs.repository.js';
+import { findPropertyByName } from '../properties/properties.repository.js';
+import { viewerRow } from '../viewers/viewer-row.js';
+import { bookTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
+
+const UNALLOCATED_NAME = '(Unallocated)';
+
+/** A map of cents by key → an object of dollars by name, sorted by name so the answer is stable. */
+function byName<K>(m: Map<K, number>, name: (k: K) => string): Record<string, number> {
+  return Object.fromEntries([...m].map(([k, c]) => [name(k), centsToDollars(c)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+}
+
+/**
+ * The admin's reports (portal-spec §2; domain.md §4.12, §5). Each answer reads one snapshot of the
+ * books, so its figures never mix two states of them.
+ */
+export function createReportsService({ books }: { books: BooksService }) {
+  const memberNames = async (tx: Queryable) => {
+    const names = new Map((await investorNames(tx)).map((i) => [i.id, i.name]));
+    return (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
+  };
+
+  const requireProperty = async (tx: Queryable, name: string) =>
+    (await findPropertyByName(tx, name)) ?? Promise.reject(new NotFoundError(`No property named "${name}".`));
+
+  return {
+    /** §4.12: the five totals, and each active investor's capital and cash (the Investors list). */
+    adminSummary: (): Promise<AdminSummaryResponse> =>
+      books.snapshot(async (tx) => {
+        const today = books.today();
+        const all = await readBooks(tx, today);
+        const allocation = allocate(all);
+        const investors = (await investorNames(tx)).map((i) => {
+          const f = investorFigures(all, allocation, i.id, all.cashWithdrawals, today);
+          return { ...i, capital: f.totalInvestments, cash: f.cashBalance };
+        });
+        const totals = await bookTotals(tx, today);
+        return {
+          total_cash: centsToDollars(investors.reduce((s, i) => s + i.cash, 0)),
+          total_investments: centsToDollars(totals.capitalCents),
+          total_income: centsToDollars(totals.incomeCents),
+          total_expenses: centsToDollars(totals.expensesCents),
+          total_deposits: centsToDollars(totals.depositsHeldCents),
+          investors: investors
+            .filter((i) => i.active)
+            .map((i) => ({ investor_name: i.name, total_investments: centsToDollars(i.capital), cash_balance: centsToDollars(i.cash) })),
+        };
+      }),
+
+    /** One property's books as of today: the ledger rows of each family, their totals, and who holds capital. */
+    propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
+      books.snapshot(async (tx) => {
+        const property = await requireProperty(tx, propertyName);
+        const asOf = books.today();
+        const rows = async (kinds: Parameters<typeof listTransactions>[1]['kinds']) =>
+          (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided: false, asOf })).map(viewerRow)
+            .map(({ date, amount, detail }) => ({ date, amount, detail }));
+        const investments = await rows(['investment', 'investment_withdrawal']);
+        const capital = await tx.query<{ name: string; cents: number }>(
+          `SELECT i.name, sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END)::bigint AS cents
+             FROM ledger_entry e JOIN investor i ON i.id = e.investor_id
+            WHERE e.voided_at IS NULL AND e.date <= $2 AND e.property_id = $1 AND e.kind IN ('investment', 'investment_withdrawal')
+            GROUP BY i.id, i.name HAVING sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END) > 0
+            ORDER BY lower(i.name)`,
+          [property.id, asOf],
+        );
+        const totals = await bookTotals(tx, asOf, property.id);
+        return {
+          investments,
+          income: await rows(['property_income', 'lc_payment']),
+          expenses: await rows(['property_expense', 'investor_property_expense']),
+          deposits: await rows(['deposit', 'deposit_withdrawal']),
+          total_investments: centsToDollars(totals.capitalCents),
+          total_income: centsToDollars(totals.incomeCents),
+          total_expenses: centsToDollars(totals.expensesCents),
+          total_deposits: centsToDollars(totals.depositsHeldCents),
+          investors_list: capital.map((c) => ({ investor_name: c.name, total_amount: centsToDollars(c.cents) })),
+        };
+      }),
+
+    /** §5: an LLC's tax report for a year. */
+    llcTaxes: (llcName: string, year: number): Promise<LlcTaxesResponse> =>
+      books.snapshot(async (tx) => {
+        const llc = await findLlcByName(tx, llcName);
+        if (!llc) throw new NotFoundError(`No LLC named "${llcName}".`);
+        const properties = await taxProperties(tx, { llcId: llc.id });
+        const ids = properties.map((p) => p.id);
+        const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+        const all = await readBooks(tx, books.today(), { investorId: null, propertyIds: ids, llcIds: [llc.id] });
+        const allocation = allocate(all);
+        const feesByInvestor = new Map<number, number>();
+        for (const [iid, months] of allocation.investors) {
+          let fee = 0;
+          for (const [m, im] of months) {
+            if (Math.floor(m / 12) !== year) continue;
+            for (const [pid, pm] of im.byProperty) if (ids.includes(pid)) fee += pm.f;
+          }
+          feesByInvestor.set(iid, fee);
+        }
+        const report = taxReport({
+          year,
+          properties,
+          items: await taxItems(tx, { propertyIds: ids, llcId: llc.id, from, to }),
+          lcPayments: await lcPayments(tx, ids, to),
+          depositsHeldCents: await depositsHeld(tx, ids, to),
+          owners: (pid, m) => allocation.ownersAt(pid, m),
+          llcOwners: (m) => allocation.llcOwnersAt(llc.id, m),
+          capitalAt: allocation.capitalAt,
+          investorIds: [...new Set(all.capital.map((e) => e.investorId))],
+          feesByInvestor,
+        });
+        const member = await memberNames(tx);
+        const propertyName = new Map(properties.map((p) => [p.id, p.name]));
+        const nested = (m: Map<number, Map<number, number>>) =>
+          Object.fromEntries(
+            [...m].map(([k, inner]) => [member(k), byName(inner, (pid) => propertyName.get(pid)!)] as const).sort(([a], [b]) => a.localeCompare(b)),
+          );
+        return {
+          address: llc.address,
+          date_started: llc.dateStarted ?? '',
+          principal_business_activity: llc.principalBusinessActivity,
+          principal_product: llc.principalProduct,
+          business_code_number: llc.businessCodeNumber ?? '',
+          total_assets: centsToDollars(report.totalAssets),
+          ordinary_business_income: centsToDollars(report.ordinaryBusinessIncome),
+          total_rental_income: centsToDollars(report.totalRentalIncome),
+          total_dividend_income: centsToDollars(report.totalDividendIncome),
+          total_income: centsToDollars(report.totalIncome),
+          total_active_income: centsToDollars(report.totalActiveIncome),
+          rental_income_by_member: byName(report.rentalIncomeByMember, member),
+          dividend_income_by_member: byName(report.dividendIncomeByMember, member),
+          dividend_expenses_by_member: byName(report.dividendExpensesByMember, member),
+          rental_income_by_member_by_property: nested(report.rentalIncomeByMemberByProperty),
+          ubia_by_member_by_property: nested(report.ubiaByMemberByProperty),
+          llc_expenses: byName(report.llcExpenses, (c) => c),
+          properties_list: report.propertiesInReport.map((p) => p.name),
+          management_fees_by_member: byName(report.managementFeesByMember, member),
+          review_notes: report.reviewNotes,
+        };
+      }),
+
+    /** §5.6: a property's income and expenses of a year by category; a land contract with terms split. */
+    propertyTaxes: (propertyName: string, year: number): Promise<PropertyTaxesResponse> =>
+      books.snapshot(async (tx) => {
+        const found = await requireProperty(tx, propertyName);
+        const [property] = await taxProperties(tx, { propertyId: found.id });
+        const to = `${year}-12-31`;
+        const items = await taxItems(tx, { propertyIds: [found.id], llcId: null, from: `${year}-01-01`, to });
+        const payments = (await lcPayments(tx, [found.id], to)).get(found.id) ?? [];
+        const { income, expenses, sale, notes } = propertyTaxSummary(property!, items, payments, year);
+        return {
+          address: found.address,
+          income_list: byName(income, (c) => c),
+          expenses_list: byName(expenses, (c) => c),
+          ...(sale
+            ? { lc_summary: { payments: centsToDollars(sale.payments), interest: centsToDollars(sale.interest), principal: centsToDollars(sale.principal),
+                gain: centsToDollars(sale.gain), return_of_basis: centsToDollars(sale.returnOfBasis), balance_end: centsToDollars(sale.balanceEnd) } }
+            : {}),
+          review_notes: notes,
+        };
+      }),
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,11 @@
+import type { Handlers } from '../../http/handlers.js';
+import type { InvestorsService } from '../investors/investors.service.js';
+import type { PortalUsersService } from './portal-users.service.js';
+
+/** Manage Portal Users: who signs in, removing a login, and a fresh registration secret (security.md A8). */
+export const portalUsersRoutes = (users: PortalUsersService, investors: InvestorsService) =>
+  ({
+    loginSummary: () => users.loginSummary(),
+    deletePortalUser: ({ body, write }) => users.deletePortalUser(body.investor_name, write()),
+    investorSecret: async ({ query, write }) => ({ investor_secret: await investors.reissueSecret(query.investor_name, write()) }),
+  }) satisfies Partial<Handlers>;
