@@ -31,8 +31,10 @@ export type Endpoint = {
   idempotent?: boolean;
   /** Headers every successful answer carries. */
   headers?: Record<string, string>;
+  /** A larger body than the app's 64 KiB default, for the one call that carries a file. */
+  bodyLimit?: number;
   /** Refusals the call may answer besides 400, 401 and 403 (a missing row, a conflict, throttling). */
-  refusals?: readonly (404 | 409 | 429)[];
+  refusals?: readonly (404 | 409 | 413 | 429)[];
 };
 
 /** Declares an entry, keeping its literal types for the server's handlers and the web client. */

@@ -10,6 +10,7 @@ import * as M from './schemas/master-data.js';
 import * as V from './schemas/viewers.js';
 import * as R from './schemas/reports.js';
 import * as U from './schemas/portal-users.js';
+import { UploadPictureRequest, UploadPictureResponse } from './schemas/pictures.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -147,6 +148,12 @@ export const endpoints = {
     method: 'POST', path: '/admin/update_llc', policy: 'admin', tag: 'Master data',
     summary: "Updates an LLC's fields.", body: M.UpdateLlcRequest, response: MessageResponse,
     message: 'LLC updated successfully',
+  }),
+  uploadPicture: endpoint({
+    method: 'POST', path: '/admin/upload_picture', policy: 'admin', tag: 'Master data',
+    summary: "Keeps a property picture (JPEG, PNG or WebP, at most 2 MB) on the portal's own origin; answers its address.",
+    body: UploadPictureRequest, response: UploadPictureResponse, status: 201, message: 'Picture uploaded successfully',
+    bodyLimit: 3 * 1024 * 1024, refusals: [404, 413],
   }),
   addLoren: endpoint({
     method: 'POST', path: '/admin/add_loren', policy: 'admin', tag: 'Master data',

@@ -10,6 +10,7 @@ import { registerApiReference } from './plugins/api-reference.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { allRoutes } from './http/routes.js';
 import { registerLogo } from './modules/manifest/manifest.routes.js';
+import { registerPictureFiles } from './modules/pictures/pictures.routes.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
   await registerApiReference(app);
   registerEndpoints(app, allRoutes(config, db, services));
   registerLogo(app, config.portal);
+  registerPictureFiles(app, services.pictures);
   await registerSpa(app, webRoot);
   return app;
 }

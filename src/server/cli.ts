@@ -19,7 +19,10 @@ async function run(argv: string[]): Promise<number> {
     if (!process.env.ADMIN_USERNAME) {
       process.env.ADMIN_USERNAME = 'admin';
       process.env.ADMIN_PASSWORD = 'quiet ledger sunrise 24';
+      process.env.DEMO_ADMIN = '1';
     }
+    // The demo shows a real product name; a real portal keeps the spec's default "App" until PORTAL_NAME is set.
+    process.env.PORTAL_NAME ??= 'Maple & Cedar Investors';
     await import('./main.js');
     return -1; // the server keeps running
   }

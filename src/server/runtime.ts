@@ -45,7 +45,10 @@ export async function ensureFirstAdmin(services: Services, config: Config, print
   const username = config.adminUsername ?? 'admin';
   const { password } = await services.users.createAdmin(username, config.adminPassword);
   if (config.adminPassword) {
-    print(`Created the first admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+    // Say exactly where the account came from: the demo sets its own, an operator sets the variables.
+    print(process.env.DEMO_ADMIN === '1'
+      ? `Created the demo admin "${username}" (password printed below).`
+      : `Created the first admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   } else {
     print('');
     print('  First start: created the admin account');

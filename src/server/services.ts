@@ -18,6 +18,7 @@ import { createVoidService } from './modules/viewers/voids.service.js';
 import { createViewersService } from './modules/viewers/viewers.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createPortalUsersService } from './modules/users/portal-users.service.js';
+import { createPicturesService } from './modules/pictures/pictures.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 
@@ -52,6 +53,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     investorPortal: createInvestorPortalService({ books }),
     reports: createReportsService({ books }),
     portalUsers: createPortalUsersService({ db, clock }),
+    pictures: createPicturesService({ db, clock }),
   };
 }
 

@@ -28,7 +28,7 @@ describe('authorization matrix', () => {
     // Public: the table's three entries, the app's files and the API reference (its page and document).
     const publicRoutes = routes().filter((r) => r.policy === 'public').map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.filter((r) => !r.startsWith('GET /api-docs')).sort()).toEqual([
-      'GET /*', 'GET /logo.png', 'GET /manifest.json', 'GET /openapi.json', 'POST /auth/login', 'POST /auth/register',
+      'GET /*', 'GET /logo.png', 'GET /manifest.json', 'GET /openapi.json', 'GET /pictures/:id', 'POST /auth/login', 'POST /auth/register',
     ]);
     const tablePublic = Object.values(endpoints as Record<string, Endpoint>).filter((e) => e.policy === 'public');
     expect(tablePublic.map((e) => `${e.method} ${e.path}`).sort()).toEqual(['GET /manifest.json', 'POST /auth/login', 'POST /auth/register']);

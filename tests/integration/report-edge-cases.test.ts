@@ -101,4 +101,14 @@ describe('report edge cases (domain.md §6)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Selling expenses need the other land-contract terms.');
   });
+
+  it('lowers the installment gain by the optional selling expenses', async () => {
+    await post('/admin/add_investment_property', { ...property('N', 'land_contract'), lc_sale_date: '2024-01-01', lc_sale_price: '100000',
+      lc_down_payment: '10000', lc_adjusted_basis: '60000', lc_rate_bps: 800, lc_selling_expenses: '1000' });
+    await post('/admin/record_lc_payment', { payment_date: '2024-01-01', property_name: 'N', description: 'Down payment', amount: '10000' });
+    const n = await get('/admin/property_taxes?selectedProperty=N&selectedTaxYear=2024');
+    // Gross profit 100,000 − 60,000 − 1,000 = 39,000, so 39% of the 10,000 principal is gain.
+    expect(n.income_list).toEqual({ 'Installment sale gain': 3900, 'Land contract interest': 0 });
+    expect(n.lc_summary).toMatchObject({ principal: 10000, gain: 3900, return_of_basis: 6100, balance_end: 90000 });
+  });
 });

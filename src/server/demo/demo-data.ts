@@ -2,6 +2,7 @@ import type { Runtime } from '../runtime.js';
 import { findUserByUsername } from '../modules/users/users.repository.js';
 import type { WriteContext } from '../lib/write-context.js';
 import { isoDay } from '../domain/dates.js';
+import { demoPicture, type DemoScene } from './demo-pictures.js';
 import { endpoints, type Endpoints } from '../../contract/endpoints.js';
 import type { BodyInput, ParsedBody } from '../../contract/endpoint.js';
 
@@ -32,19 +33,20 @@ const LLCS = [
     principal_business_activity: 'Land sales on contract', principal_product: 'Seller-financed land', business_code_number: '531390' },
 ];
 
-const PICTURE = (seed: string) => `https://picsum.photos/seed/${seed}/400/400`;
+/** The demo's own pictures (demo-pictures.ts), stored by the portal: no outside host is needed to show them. */
+const PICTURE = (scene: DemoScene) => scene;
 const PROPERTIES = [
   { property_name: 'Oak Street Duplex', llc: 'Maple Holdings LLC', property_type: 'rental', address: '12 Oak St, Springfield, IL',
-    purchase_date: '2019-04-10', purchase_price: '210000', land_value: '40000', property_value: '265000', picture_url: PICTURE('oak') },
+    purchase_date: '2019-04-10', purchase_price: '210000', land_value: '40000', property_value: '265000', picture_url: PICTURE('house') },
   { property_name: 'Birch Court Fourplex', llc: 'Maple Holdings LLC', property_type: 'rental', address: '8 Birch Ct, Springfield, IL',
-    purchase_date: '2020-08-20', purchase_price: '385000', land_value: '60000', property_value: '430000', picture_url: PICTURE('birch') },
+    purchase_date: '2020-08-20', purchase_price: '385000', land_value: '60000', property_value: '430000', picture_url: PICTURE('fourplex') },
   { property_name: 'Elm Street Cottage', llc: 'Maple Holdings LLC', property_type: 'rental', address: '301 Elm St, Chatham, IL',
-    purchase_date: '2024-05-30', purchase_price: '148000', land_value: '28000', property_value: '155000', picture_url: PICTURE('elm') },
+    purchase_date: '2024-05-30', purchase_price: '148000', land_value: '28000', property_value: '155000', picture_url: PICTURE('cottage') },
   { property_name: 'Willow Creek Lot 7', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Lot 7, Willow Creek Rd, Peoria, IL',
-    purchase_date: '2021-02-01', purchase_price: '45000', land_value: '45000', property_value: '72000', picture_url: PICTURE('willow'),
+    purchase_date: '2021-02-01', purchase_price: '45000', land_value: '45000', property_value: '72000', picture_url: PICTURE('land'),
     lc_sale_date: '2023-11-01', lc_sale_price: '72000', lc_down_payment: '7200', lc_adjusted_basis: '45000', lc_rate_bps: 750 },
   { property_name: 'Pine Ridge Acreage', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Pine Ridge Rd, Tremont, IL',
-    purchase_date: '2020-09-15', purchase_price: '38000', land_value: '38000', property_value: '54000', picture_url: PICTURE('pine') },
+    purchase_date: '2020-09-15', purchase_price: '38000', land_value: '38000', property_value: '54000', picture_url: PICTURE('land') },
   { property_name: 'Route 9 Storage Lot', llc: 'Cedar Land Partners LLC', property_type: 'other', address: '9900 Route 9, Pekin, IL',
     purchase_date: '2022-03-01', purchase_price: '96000', land_value: '30000', property_value: '110000', picture_url: PICTURE('storage') },
 ] as const;
@@ -84,7 +86,10 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   const money = (base: number, spread: number) => (base + Math.round(rand() * spread * 100) / 100).toFixed(2);
 
   for (const llc of LLCS) await services.llcs.addLlc(parsed('addLlc', llc), ctx);
-  for (const p of PROPERTIES) await services.properties.addProperty(parsed('addInvestmentProperty', p), ctx);
+  for (const p of PROPERTIES) {
+    const { picture_url } = await services.pictures.upload(parsed('uploadPicture', { data: demoPicture(p.picture_url).toString('base64') }), ctx);
+    await services.properties.addProperty(parsed('addInvestmentProperty', { ...p, picture_url }), ctx);
+  }
   await services.lorens.addLoren('Lakeside Loren', ctx);
   await services.categories.addCategory(parsed('addExpenseCategory', { expense_category: 'HOA dues' }), ctx);
   await services.categories.addCategory(parsed('addExpenseCategory', { expense_category: 'Property management' }), ctx);

@@ -32,6 +32,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
       method: e.method,
       url: e.path,
       config: { policy: e.policy, endpoint: name },
+      ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
       schema: {
         operationId: name,
         tags: [e.tag],

@@ -12,6 +12,7 @@ import { manifestRoutes } from '../modules/manifest/manifest.routes.js';
 import { propertiesRoutes } from '../modules/properties/properties.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { portalUsersRoutes } from '../modules/users/portal-users.routes.js';
+import { picturesRoutes } from '../modules/pictures/pictures.routes.js';
 import { recordingRoutes } from '../modules/recording/recording.routes.js';
 import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
@@ -34,5 +35,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...viewersRoutes(s.viewers, s.voids),
   ...auditRoutes(s.audit),
   ...reportsRoutes(s.reports),
+  ...picturesRoutes(s.pictures),
   ...portalUsersRoutes(s.portalUsers, s.investors),
 });

@@ -34,7 +34,7 @@ export type NewProperty = {
     downPaymentCents: number;
     adjustedBasisCents: number;
     rateBps: number;
-    sellingExpensesCents: number | null;
+    sellingExpensesCents?: number;
   };
 };
 

@@ -30,7 +30,8 @@ function landContractTerms(input: AddInput): NewProperty['landContract'] {
     downPaymentCents: input.lc_down_payment!,
     adjustedBasisCents: input.lc_adjusted_basis!,
     rateBps: input.lc_rate_bps!,
-    sellingExpensesCents: input.lc_selling_expenses ?? null,
+    // Only when given, so a property without it is recorded (and audited) exactly as before the term existed.
+    ...(input.lc_selling_expenses !== undefined ? { sellingExpensesCents: input.lc_selling_expenses } : {}),
   };
   if (terms.downPaymentCents > terms.salePriceCents) throw new ValidationError('Down payment cannot exceed the sale price.');
   return terms;
