@@ -60,6 +60,8 @@ export const AuditEventRow = z.object({
   entity_id: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** Extension: the event in plain words, with names instead of ids ("admin recorded an expense of $432.00 on …"). */
+  summary: z.string(),
 });
 export const AuditLogResponse = z.object({
   events: z.array(AuditEventRow),

@@ -61,3 +61,22 @@ export async function listAuditPage(
   );
   return { rows, total: count!.n };
 }
+
+/** The names behind the ids an audit page mentions: its ledger entries, investors, properties and LLCs. */
+export async function auditNames(db: Queryable, ids: { entries: number[]; investors: number[]; properties: number[]; llcs: number[] }) {
+  const entries = await db.query<{ id: number; kind: string; amountCents: number; property: string | null; investor: string | null; llc: string | null; category: string | null }>(
+    `SELECT e.id, e.kind, e.amount_cents AS "amountCents", p.name AS property, i.name AS investor, l.name AS llc, c.name AS category
+       FROM ledger_entry e LEFT JOIN property p ON p.id = e.property_id LEFT JOIN investor i ON i.id = e.investor_id
+       LEFT JOIN llc l ON l.id = e.llc_id LEFT JOIN category c ON c.id = e.category_id
+      WHERE e.id = ANY($1::bigint[])`,
+    [ids.entries],
+  );
+  const names = (table: 'investor' | 'property' | 'llc', list: number[]) =>
+    db.query<{ id: number; name: string }>(`SELECT id, name FROM ${table} WHERE id = ANY($1::int[])`, [list]);
+  return {
+    entries: new Map(entries.map((e) => [e.id, e])),
+    investor: new Map((await names('investor', ids.investors)).map((r) => [r.id, r.name])),
+    property: new Map((await names('property', ids.properties)).map((r) => [r.id, r.name])),
+    llc: new Map((await names('llc', ids.llcs)).map((r) => [r.id, r.name])),
+  };
+}

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { chainHash, GENESIS_HASH } from './audit.fns.js';
-import { listAuditEvents, listAuditPage } from './audit.repository.js';
+import { auditNames, listAuditEvents, listAuditPage } from './audit.repository.js';
+import { auditSentence } from './audit-sentence.js';
 import type { z } from 'zod';
 import type { AuditLogResponse } from '../../../contract/schemas/viewers.js';
 
@@ -22,7 +23,14 @@ export function createAuditService({ db }: { db: Queryable }) {
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 50;
       const { rows, total } = await listAuditPage(db, { entity: q.entity || undefined, limit: pageSize, offset: (page - 1) * pageSize });
-      return { events: rows, total, page, page_size: pageSize };
+      const idsOf = (entity: string) => rows.filter((r) => r.entity === entity && r.entity_id).map((r) => Number(r.entity_id));
+      const names = await auditNames(db, { entries: idsOf('ledger_entry'), investors: idsOf('investor'), properties: idsOf('property'), llcs: idsOf('llc') });
+      const events = rows.map((r) => {
+        const id = Number(r.entity_id);
+        const entityNames = names[r.entity as 'investor' | 'property' | 'llc'] as Map<number, string> | undefined;
+        return { ...r, summary: auditSentence(r, { entry: r.entity === 'ledger_entry' ? names.entries.get(id) : undefined, name: entityNames?.get(id) }) };
+      });
+      return { events, total, page, page_size: pageSize };
     },
   };
 }

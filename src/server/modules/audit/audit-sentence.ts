@@ -1,0 +1,69 @@
+import { formatCents } from '../../domain/money.js';
+
+/**
+ * The audit trail in words (issue 10): "admin recorded an expense of $432.00 on Birch Court Fourplex
+ * (Repairs)". Names come from the books, never internal ids; the raw record stays beside it.
+ */
+export type EntryNames = { kind: string; amountCents: number; property: string | null; investor: string | null; llc: string | null; category: string | null };
+export type AuditFacts = { user: string | null; action: string; entity: string; before: unknown; after: unknown };
+
+/** "$1,234.56": digit grouping by the integer's own formatter, never float arithmetic on the amount. */
+const dollars = (cents: number) => {
+  const [whole, part] = formatCents(cents).split('.');
+  return `$${BigInt(whole!).toLocaleString('en-US')}.${part}`;
+};
+const field = (record: unknown, key: string): string | undefined => {
+  const value = (record as Record<string, unknown> | null | undefined)?.[key];
+  return value === undefined || value === null ? undefined : String(value);
+};
+const withCategory = (text: string, category: string | null) => (category ? `${text} (${category})` : text);
+
+/** What a ledger entry is, in words: "an expense of $432.00 on Birch Court Fourplex (Repairs)". */
+export function entryPhrase(e: EntryNames): string {
+  const amount = dollars(e.amountCents);
+  switch (e.kind) {
+    case 'property_income': return withCategory(`income of ${amount} on ${e.property}`, e.category);
+    case 'property_expense': return withCategory(`an expense of ${amount} on ${e.property}`, e.category);
+    case 'investor_property_expense': return withCategory(`an expense of ${amount} on ${e.property} charged to ${e.investor}`, e.category);
+    case 'lc_payment': return `a land-contract payment of ${amount} on ${e.property}`;
+    case 'deposit': return `a deposit of ${amount} on ${e.property}`;
+    case 'deposit_withdrawal': return `a deposit refund of ${amount} on ${e.property}`;
+    case 'investment': return `an investment of ${amount} by ${e.investor} in ${e.property}`;
+    case 'investment_withdrawal': return `a return of capital of ${amount} to ${e.investor} from ${e.property}`;
+    case 'cash_withdrawal': return `a cash withdrawal of ${amount} for ${e.investor}`;
+    case 'llc_expense': return withCategory(`an LLC expense of ${amount} for ${e.llc}`, e.category);
+    default: return `an entry of ${amount}`;
+  }
+}
+
+/** `entry`: the ledger entry an event is about; `name`: the name of the investor, property or LLC it is about. */
+export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNames; name?: string }): string {
+  const who = a.user ?? 'The system';
+  const after = (key: string) => field(a.after, key);
+  const before = (key: string) => field(a.before, key);
+  switch (`${a.action} ${a.entity}`) {
+    case 'record ledger_entry': return `${who} recorded ${entry ? entryPhrase(entry) : 'an entry'}`;
+    case 'void ledger_entry': {
+      const reason = after('void_reason');
+      return `${who} voided ${entry ? entryPhrase(entry) : 'an entry'}${reason ? `: “${reason}”` : ''}`;
+    }
+    case 'create investor': return `${who} added the investor ${after('name')}`;
+    case 'set_fee investor': {
+      const bps = Number(after('fee_bps') ?? 0);
+      return `${who} set the fee of ${name ?? 'an investor'} to ${bps / 100}% from ${after('effective_month')?.slice(0, 7) ?? 'the start'}`;
+    }
+    case 'reissue_secret investor': return `${who} issued a new registration secret for ${after('investor') ?? name}`;
+    case 'create property': return `${who} added the property ${after('name')} to ${after('llc')}`;
+    case 'update_notes property': return `${who} updated the notes of ${name ?? 'a property'}`;
+    case 'create llc': return `${who} added the LLC ${after('name')}`;
+    case 'update llc': return `${who} updated the LLC ${name ?? after('name') ?? ''}`.trimEnd();
+    case 'create category': return `${who} added the category ${after('name')}`;
+    case 'create loren': return `${who} added the loren ${after('name')}`;
+    case 'register portal_user': return `${after('username')} registered a portal login`;
+    case 'create_admin portal_user': return `The admin account ${after('username')} was created`;
+    case 'reset_password portal_user': return `The password of ${after('username')} was reset by an operator`;
+    case 'delete_portal_user portal_user': return `${who} deleted the portal login ${before('username')} of ${before('investor')}`;
+    case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;
+    default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;
+  }
+}
