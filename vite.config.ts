@@ -9,7 +9,7 @@ export default defineConfig({
   server: {
     // `npm run dev:web` proxies the API to a server started with `npm start`.
     proxy: Object.fromEntries(
-      ['/auth', '/admin', '/api', '/manifest.json', '/logo.png'].map((p) => [p, 'http://127.0.0.1:8080']),
+      ['/auth', '/admin', '/api', '/manifest.json', '/logo.png', '/pictures', '/openapi.json', '/api-docs'].map((p) => [p, 'http://127.0.0.1:8080']),
     ),
   },
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INVESTORS, DEMO_PASSWORD, loadDemoData } from '../../src/server/demo/demo-data.js';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
-import { bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('demo portfolio', () => {
   let t: TestApp;
@@ -38,6 +38,27 @@ describe('demo portfolio', () => {
       const token = await signIn(t.app, i.username, DEMO_PASSWORD);
       const who = await t.app.inject({ method: 'GET', url: '/auth/protected', headers: bearer(token) });
       expect(who.json()).toEqual({ logged_in_as: i.username });
+    }
+  });
+
+  it('shows filled tax reports for both LLCs in at least two years, and its own pictures', async () => {
+    const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).json();
+    const year = t.clock.now().getUTCFullYear();
+    for (const llc of ['Maple Holdings LLC', 'Cedar Land Partners LLC']) {
+      for (const y of [year - 1, year - 2]) {
+        const report = await get(`/admin/llc_taxes?selectedLLC=${encodeURIComponent(llc)}&selectedTaxYear=${y}`);
+        expect(report.total_income, `${llc} ${y}`).not.toBe(0);
+        expect(Object.keys(report.llc_expenses).length, `${llc} ${y}`).toBeGreaterThan(0);
+        expect(Object.keys({ ...report.rental_income_by_member, ...report.dividend_income_by_member }).length).toBeGreaterThan(0);
+      }
+    }
+    const pictures = await t.testDb.db.query<{ url: string }>('SELECT picture_url AS url FROM property');
+    for (const { url } of pictures) {
+      expect(url).toMatch(/^\/pictures\//);
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
     }
   });
 

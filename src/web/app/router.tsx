@@ -1,10 +1,12 @@
 import { createBrowserRouter } from 'react-router';
-import { AdminPage } from '../features/admin/admin-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ProtectedPage } from '../features/auth/protected-page';
 import { RegisterPage } from '../features/auth/register-page';
-import { InvestorPage } from '../features/investor/investor-page';
 import { SignedInLayout } from './signed-in-layout';
+
+// The signed-in pages load when first visited: the login page ships without the admin forms or the chart.
+const adminPage = async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage });
+const investorPage = async () => ({ Component: (await import('../features/investor/investor-page')).InvestorPage });
 
 /** The routes of portal-spec §2. */
 export const router = createBrowserRouter([
@@ -14,9 +16,9 @@ export const router = createBrowserRouter([
   {
     element: <SignedInLayout />,
     children: [
-      { path: '/investor', element: <InvestorPage /> },
-      { path: '/investor/:investorName', element: <InvestorPage /> },
-      { path: '/admin', element: <AdminPage /> },
+      { path: '/investor', lazy: investorPage },
+      { path: '/investor/:investorName', lazy: investorPage },
+      { path: '/admin', lazy: adminPage },
     ],
   },
   { path: '*', element: <LoginPage /> },

@@ -1,25 +1,41 @@
+import { Link } from 'react-router';
 import { endpoints } from '../../../contract/endpoints';
 import { TopNav } from '../../components/top-nav';
 import { useEndpointQuery } from '../../lib/queries';
 import { getToken } from '../../lib/session';
 import { LoginPage } from './login-page';
 
-/** "/protected": who is signed in, or the login page when no token is stored (portal-spec §2). */
+/**
+ * "/protected": who is signed in, or the login page when no token is stored (portal-spec §2). Inside
+ * the normal layout, with the way on to the person's own pages.
+ */
 export function ProtectedPage() {
   const hasToken = getToken() !== null;
-  const { data: who } = useEndpointQuery(endpoints.protectedCheck, undefined, {
-    enabled: hasToken,
-    select: (r) => r.logged_in_as,
-  });
+  const { data: who } = useEndpointQuery(endpoints.protectedCheck, undefined, { enabled: hasToken, select: (r) => r.logged_in_as });
+  const { data: adminLevel } = useEndpointQuery(endpoints.adminLevel, undefined, { enabled: hasToken, select: (r) => r.admin_level });
   if (!hasToken) return <LoginPage />;
+  const isAdmin = (adminLevel ?? 0) > 0;
   return (
     <>
       <TopNav />
       <main className="container-xl py-4">
-        <h1 className="h3">Signed in</h1>
-        <p className="lead" data-testid="logged-in-as">
-          {who === undefined ? 'Loading...' : `Logged in as ${who}`}
-        </p>
+        <h1 className="h3 mb-3">Your session</h1>
+        <section className="card shadow-sm" style={{ maxWidth: '32rem' }} aria-labelledby="session-title">
+          <div className="card-body">
+            <h2 id="session-title" className="h6 text-secondary mb-1">Signed in</h2>
+            <p className="fs-5 mb-1" data-testid="logged-in-as">
+              {who === undefined ? 'Loading...' : `Logged in as ${who}`}
+            </p>
+            {adminLevel !== undefined && (
+              <p className="text-secondary small mb-3">{isAdmin ? 'Administrator: you keep the books.' : 'Investor: you see your own holdings.'}</p>
+            )}
+            <div className="d-flex flex-wrap gap-2">
+              <Link className="btn btn-primary" to={isAdmin ? '/admin' : '/investor'}>
+                {isAdmin ? 'Open the admin page' : 'Go to my portfolio'}
+              </Link>
+            </div>
+          </div>
+        </section>
       </main>
     </>
   );
