@@ -83,7 +83,14 @@ export const PictureUrl = z
   });
 
 /** The name of a property, investor, LLC, category or loren. */
-export const Name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+export const Name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .refine((value) => !/[\r\n\t]/.test(value), 'must be on one line')
+  // A name of only invisible characters (zero-width spaces, joiners) would look empty everywhere it shows.
+  .refine((value) => /[^\s\u200B-\u200D\u2060\uFEFF]/.test(value), 'must contain a visible character');
 export const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 export const RequiredText = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);

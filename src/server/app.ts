@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
@@ -43,6 +44,7 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthGuard(app, services.auth);
+  registerTextGuard(app);
   await registerSecurityHeaders(app);
 
   await registerApiReference(app);

@@ -63,7 +63,8 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  const m = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` works too.
+  const m = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/i.exec(header) : null;
   if (!m?.[1]) throw new UnauthorizedError();
   return m[1];
 }

@@ -28,7 +28,22 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false, // property pictures may come from other https hosts
   });
+  // Every API answer is no-store, however its path was spelled: a percent-encoded path reaches the same
+  // route, so the matched route decides, and the decoded path catches refusals of unmatched API paths.
   app.addHook('onSend', async (request, reply) => {
-    if (PRIVATE_PREFIXES.some((p) => request.url.startsWith(p))) reply.header('cache-control', 'no-store');
+    const tableRoute = Boolean(request.routeOptions.config?.endpoint);
+    const path = decodedPath(request.url);
+    if (PRIVATE_PREFIXES.some((p) => path.startsWith(p)) || (tableRoute && !reply.hasHeader('cache-control'))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
+}
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path).toLowerCase();
+  } catch {
+    return path.toLowerCase();
+  }
 }

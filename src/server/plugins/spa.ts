@@ -16,8 +16,10 @@ export async function registerSpa(app: FastifyInstance, webRootDir: string): Pro
   const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 
   app.get('/*', { config: { policy: 'public' } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (API_PREFIXES.some((p) => urlPath.startsWith(p))) {
+    const urlPath = decoded(request.url.split('?')[0] ?? '/');
+    // A path that does not decode, or holds a NUL byte, names no file of ours: 404, never a 500.
+    if (urlPath === null || urlPath.includes('\0')) return reply.code(404).send({ message: 'Not found.' });
+    if (API_PREFIXES.some((p) => urlPath.toLowerCase().startsWith(p))) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     if (!indexExists()) {
@@ -36,4 +38,12 @@ export async function registerSpa(app: FastifyInstance, webRootDir: string): Pro
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', { cacheControl: false });
   });
+}
+
+function decoded(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
 }

@@ -9,6 +9,7 @@ const ISSUER = 'investor-portal';
 const AUDIENCE = 'investor-portal';
 const TYP = 'at+jwt';
 const ALG = 'HS256';
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenClaims = { userId: number; sessionId: string };
 
@@ -42,7 +43,8 @@ export function createTokenSigner(secret: string) {
           currentDate: now,
         });
         const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        // Claims of the wrong shape are a bad token (401), never a database error: sid must be a UUID.
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return null;
         return { userId, sessionId: payload.sid };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
