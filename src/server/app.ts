@@ -35,11 +35,17 @@ export async function buildApp({ config, db, services, logger, webRoot = DEFAULT
       redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret'],
     },
     bodyLimit: 64 * 1024, // security.md P1
+    // Slow clients cannot hold the server (security.md P3, P4; docs/operations in README): a request
+    // must arrive whole within 30 s, an idle connection closes after 60 s, a kept-alive one after 10 s.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.headersTimeout = 20_000; // the headers themselves, within 20 s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

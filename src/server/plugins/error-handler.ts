@@ -43,6 +43,16 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
+/**
+ * The database is down or restarting (security.md F2): node's connection errors, PostgreSQL's class 08
+ * (connection exception) and 57P01–57P03 (shutting down, cannot connect now), the pool's own timeout.
+ */
+function databaseUnreachable(err: { code?: string; message?: string }): boolean {
+  const code = err.code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || /^08/.test(code)
+    || /Connection terminated|timeout exceeded when trying to connect/i.test(err.message ?? '');
+}
+
 /** Maps typed errors to HTTP (architecture rule 5): 4xx say what is wrong, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -51,6 +61,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({ message: describe(err.validation, err.validationContext) });
+    }
+    if (databaseUnreachable(err)) {
+      request.log.error({ err: { code: err.code, message: err.message } }, 'database unreachable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'The database cannot be reached just now. Try again in a moment.' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
