@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type Endpoint } from './endpoint.js';
 import { AdminHelpersResponse } from './schemas/admin-helpers.js';
-import { AdminLevelResponse, LoginRequest, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
+import { AdminLevelResponse, ChangePasswordRequest, LoginRequest, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
 import * as L from './schemas/ledger.js';
@@ -82,6 +82,11 @@ export const endpoints = {
     method: 'POST', path: '/auth/logout', policy: 'authenticated', tag: 'Sessions',
     summary: 'Ends the session on the server and tells the browser to drop its storage.', response: MessageResponse,
     message: 'Signed out.', headers: { 'clear-site-data': '"storage"' },
+  }),
+  changePassword: endpoint({
+    method: 'POST', path: '/auth/change_password', policy: 'authenticated', tag: 'Sessions',
+    summary: "Changes the signed-in user's password; every other session of the user ends.", body: ChangePasswordRequest,
+    response: MessageResponse, message: 'Password changed successfully', refusals: [429],
   }),
   adminLevel: endpoint({
     method: 'GET', path: '/admin/get_admin_level', policy: 'authenticated', tag: 'Sessions',

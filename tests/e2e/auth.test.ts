@@ -110,6 +110,34 @@ describe('auth screens in Chromium', () => {
     await login.signIn(ADMIN.username, ADMIN.password);
     await login.page.goto(app.base + '/protected');
     await expect.poll(() => login.page.getByTestId('logged-in-as').textContent()).toBe('Logged in as admin');
+    await login.page.getByRole('link', { name: 'Open the admin page' }).waitFor();
+    await expectAccessible(login.page);
+    await screenshot(login.page, 'protected-desktop');
+    await login.page.setViewportSize(PHONE);
+    await screenshot(login.page, 'protected-phone');
+  });
+
+  it('changes the password from the Account screen: fields marked, then done, the other session ended', async () => {
+    const who = await createInvestorWithLogin(app, 'Casey Account');
+    const login = await loginPage(PHONE);
+    await login.open();
+    await login.signIn(who.username, who.password);
+    const { page } = login;
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('input[aria-invalid="true"]').count()).toBe(3);
+    await page.getByLabel('Current password').fill('wrong words entirely 12');
+    await page.getByLabel('New password', { exact: true }).fill('harbor violet reading 31');
+    await page.getByLabel('New password, again').fill('harbor violet reading 31');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The current password is not right.' }).waitFor();
+    await page.getByLabel('Current password').fill(who.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed successfully' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'account-phone');
+    expect((await app.app.inject({ method: 'GET', url: '/auth/protected', headers: { authorization: `Bearer ${who.token}` } })).statusCode).toBe(401);
   });
 
   it('sends visitors without a token from /investor and /admin to /', async () => {

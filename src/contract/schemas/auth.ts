@@ -23,6 +23,12 @@ export const RegisterRequest = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+export const ChangePasswordRequest = z.strictObject({
+  current_password: z.string().min(1, 'Current password is required.').max(1024),
+  // Length and strength are checked by the password policy, which tells the reason.
+  new_password: z.string().min(1, 'New password is required.').max(1024),
+});
+
 export const ProtectedResponse = z.object({ logged_in_as: z.string() });
 export type ProtectedResponse = z.infer<typeof ProtectedResponse>;
 

@@ -39,6 +39,11 @@ export function TopNav() {
               Investor Summary
             </Link>
           )}
+          {pathname !== '/account' && (
+            <Link className="nav-link" to="/account" title="Change password">
+              Account
+            </Link>
+          )}
           <button type="button" className="btn btn-outline-secondary btn-sm ms-2" onClick={signOut}>
             Sign Out
           </button>

@@ -80,3 +80,12 @@ export async function countAttemptsFromIp(db: Queryable, ip: string, action: str
   );
   return row!.n;
 }
+
+/** Ends every session of a user but one (the one that changed the password stays signed in). */
+export async function revokeOtherSessions(db: Queryable, userId: number, keepSessionId: string, at: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE session SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id',
+    [userId, keepSessionId, at.toISOString()],
+  );
+  return rows.length;
+}

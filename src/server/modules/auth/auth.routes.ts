@@ -10,6 +10,7 @@ export const authRoutes = (auth: AuthService) =>
     // The web app renews its token while the user is active (30-minute tokens, 12-hour cap).
     renew: async ({ user }) => ({ access_token: (await auth.renew(user)).accessToken }),
     logout: ({ user }) => auth.logout(user),
+    changePassword: ({ user, body, ip }) => auth.changePassword(user, body, ip),
     // Investors may ask too: the answer 0 is what hides the Admin link (portal-spec §6).
     adminLevel: async ({ user }) => ({ admin_level: user.adminLevel }),
   }) satisfies Partial<Handlers>;

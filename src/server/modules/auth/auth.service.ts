@@ -22,6 +22,7 @@ import {
   findLiveSession,
   insertLoginEvent,
   insertSession,
+  revokeOtherSessions,
   revokeSession,
   revokeUserSessions,
   touchSession,
@@ -161,6 +162,37 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         if ((err as { code?: string }).code === '23505') throw new ValidationError(REGISTRATION_REFUSED);
         throw err;
       }
+    },
+
+    /**
+     * A signed-in user changes their own password (issue 11 item 2): the current one must be right (a
+     * wrong one counts against the address like a failed sign-in), the new one passes the policy, and
+     * every other session of the user ends.
+     */
+    async changePassword(user: SessionUser, input: { current_password: string; new_password: string }, ip: string): Promise<void> {
+      await throttleAddress(ip, 'login', user.username);
+      const now = clock.now();
+      const account = await findUserByUsername(db, user.username);
+      if (!account || !(await verifyPassword(account.passwordHash, input.current_password))) {
+        await insertLoginEvent(db, { action: 'login', outcome: 'failure', username: user.username, userId: user.userId, ip, at: now });
+        throw new ValidationError('The current password is not right.');
+      }
+      if (input.new_password === input.current_password) throw new ValidationError('The new password must differ from the current one.');
+      const problem = passwordProblem(input.new_password, [
+        { word: portalName, label: 'the product name' },
+        { word: user.username, label: 'your username' },
+      ]);
+      if (problem) throw new ValidationError(problem);
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, user.userId, passwordHash);
+        await clearLoginFailures(tx, user.userId);
+        const ended = await revokeOtherSessions(tx, user.userId, user.sessionId, now);
+        await appendAudit(tx, {
+          at: now, userId: user.userId, action: 'change_password', entity: 'portal_user', entityId: String(user.userId),
+          before: null, after: { username: user.username, other_sessions_ended: ended }, ip,
+        });
+      });
     },
 
     /** The signed-in user behind a bearer token, or 401 for anything else. */
