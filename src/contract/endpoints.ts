@@ -160,6 +160,15 @@ export const endpoints = {
     body: UploadPictureRequest, response: UploadPictureResponse, status: 201, message: 'Picture uploaded successfully',
     bodyLimit: 3 * 1024 * 1024, refusals: [404, 413],
   }),
+  periodLocks: endpoint({
+    method: 'GET', path: '/admin/period_locks', policy: 'admin', tag: 'Master data',
+    summary: "Each LLC and the date its books are closed through (null: open).", response: M.PeriodLocksResponse,
+  }),
+  setPeriodLock: endpoint({
+    method: 'POST', path: '/admin/set_period_lock', policy: 'admin', tag: 'Master data',
+    summary: "Closes an LLC's books through a date (no entry on or before it can be recorded or voided), or reopens them with an empty date.",
+    body: M.SetPeriodLockRequest, response: M.SetPeriodLockResponse, message: 'Period lock saved', refusals: [404],
+  }),
   addLoren: endpoint({
     method: 'POST', path: '/admin/add_loren', policy: 'admin', tag: 'Master data',
     summary: 'Adds a loren (a party income and expenses can be attributed to).', body: M.AddLorenRequest,

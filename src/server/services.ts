@@ -19,6 +19,7 @@ import { createViewersService } from './modules/viewers/viewers.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createPortalUsersService } from './modules/users/portal-users.service.js';
 import { createPicturesService } from './modules/pictures/pictures.service.js';
+import { createPeriodLockService } from './modules/period-lock/period-lock.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 
@@ -54,6 +55,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     reports: createReportsService({ books }),
     portalUsers: createPortalUsersService({ db, clock }),
     pictures: createPicturesService({ db, clock }),
+    periodLocks: createPeriodLockService({ db, clock }),
   };
 }
 

@@ -65,6 +65,14 @@ const LlcFields = {
 export const AddLlcRequest = z.strictObject({ llc_name: Name, ...LlcFields });
 export const UpdateLlcRequest = AddLlcRequest;
 export const LlcQuery = z.strictObject({ llc_name: Name });
+
+/** The period lock (domain.md §3.5): closed through a date, or reopened with an empty date. */
+export const SetPeriodLockRequest = z.strictObject({
+  llc_name: Name,
+  closed_through: z.union([z.literal('').transform(() => null), z.null(), IsoDate('Closed through')]).optional(),
+});
+export const SetPeriodLockResponse = z.object({ message: z.string(), closed_through: z.string().nullable() });
+export const PeriodLocksResponse = z.array(z.object({ llc_name: z.string(), closed_through: z.string().nullable() }));
 export const LlcResponse = z.object({
   llc_name: z.string(),
   address: z.string(),

@@ -13,6 +13,7 @@ import { propertiesRoutes } from '../modules/properties/properties.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { portalUsersRoutes } from '../modules/users/portal-users.routes.js';
 import { picturesRoutes } from '../modules/pictures/pictures.routes.js';
+import { periodLockRoutes } from '../modules/period-lock/period-lock.routes.js';
 import { recordingRoutes } from '../modules/recording/recording.routes.js';
 import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
@@ -36,5 +37,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...auditRoutes(s.audit),
   ...reportsRoutes(s.reports),
   ...picturesRoutes(s.pictures),
+  ...periodLockRoutes(s.periodLocks),
   ...portalUsersRoutes(s.portalUsers, s.investors),
 });

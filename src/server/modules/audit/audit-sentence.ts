@@ -57,6 +57,8 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'update_notes property': return `${who} updated the notes of ${name ?? 'a property'}`;
     case 'create llc': return `${who} added the LLC ${after('name')}`;
     case 'update llc': return `${who} updated the LLC ${name ?? after('name') ?? ''}`.trimEnd();
+    case 'close_period llc': return `${who} closed the books of ${name ?? 'an LLC'} through ${after('closed_through')}`;
+    case 'reopen_period llc': return `${who} reopened the books of ${name ?? 'an LLC'}`;
     case 'create category': return `${who} added the category ${after('name')}`;
     case 'create loren': return `${who} added the loren ${after('name')}`;
     case 'register portal_user': return `${after('username')} registered a portal login`;

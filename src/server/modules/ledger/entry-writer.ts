@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { RunOnce } from '../idempotency/idempotency.service.js';
+import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
 import { insertLedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
 
 export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
@@ -16,6 +17,7 @@ export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: R
   return function record(ctx: WriteContext, build: (tx: Queryable) => Promise<Entry>): Promise<{ id: number }> {
     return runOnce(ctx.userId, ctx.idempotency, async (tx) => {
       const entry = await build(tx);
+      await requireOpenPeriod(tx, entry, entry.date);
       const now = clock.now();
       const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: now });
       await appendAudit(tx, {

@@ -10,6 +10,7 @@ import { movementsOfKinds } from '../books/books.repository.js';
 import type { RunOnce } from '../idempotency/idempotency.service.js';
 import { lockInvestor } from '../investors/investors.repository.js';
 import { lockProperty } from '../properties/properties.repository.js';
+import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
 import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerKind } from '../ledger/ledger.repository.js';
 
 /** What each delete family of the contract may void, and the word its messages use. */
@@ -42,6 +43,7 @@ export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: R
         if (row.amountCents !== amountCents || row.date !== date) {
           throw new ConflictError(`${capitalize(word)} ID ${input.id} has changed since it was shown. Reload and try again.`);
         }
+        await requireOpenPeriod(tx, row, row.date);
         // A deposit or an investment can only go if nothing later was paid out of it.
         const balance =
           row.kind === 'deposit'

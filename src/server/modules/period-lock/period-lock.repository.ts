@@ -1,0 +1,25 @@
+import type { Queryable } from '../../db/client.js';
+
+/**
+ * The LLC an entry belongs to, with its closed-through date, locked for share so closing a period and
+ * writing into it take turns: an LLC expense names the LLC, every other entry its property's LLC.
+ */
+export async function closedThroughFor(
+  db: Queryable,
+  ref: { llcId?: number | null; propertyId?: number | null },
+): Promise<{ llcName: string; closedThrough: string | null } | undefined> {
+  const [row] = await db.query<{ llcName: string; closedThrough: string | null }>(
+    `SELECT l.name AS "llcName", l.closed_through AS "closedThrough" FROM llc l
+      WHERE l.id = coalesce($1::int, (SELECT llc_id FROM property WHERE id = $2::int)) FOR SHARE OF l`,
+    [ref.llcId ?? null, ref.propertyId ?? null],
+  );
+  return row;
+}
+
+export async function setClosedThrough(db: Queryable, llcId: number, closedThrough: string | null): Promise<void> {
+  await db.query('UPDATE llc SET closed_through = $2 WHERE id = $1', [llcId, closedThrough]);
+}
+
+export async function listPeriodLocks(db: Queryable): Promise<{ llc_name: string; closed_through: string | null }[]> {
+  return db.query('SELECT name AS llc_name, closed_through FROM llc ORDER BY lower(name)');
+}

@@ -1,0 +1,44 @@
+import type { Db, Queryable } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { WriteContext } from '../../lib/write-context.js';
+import { appendAudit } from '../audit/audit.repository.js';
+import { findLlcByName } from '../llcs/llcs.repository.js';
+import { closedThroughFor, listPeriodLocks, setClosedThrough } from './period-lock.repository.js';
+
+/**
+ * The period lock (domain.md §3.5): once an LLC's books are closed through a date (a filed return),
+ * no entry of that LLC dated on or before it can be recorded or voided until an admin reopens it.
+ */
+export async function requireOpenPeriod(tx: Queryable, ref: { llcId?: number | null; propertyId?: number | null }, date: string): Promise<void> {
+  if (!ref.llcId && !ref.propertyId) return; // cash withdrawals belong to no LLC
+  const lock = await closedThroughFor(tx, ref);
+  if (lock?.closedThrough && date <= lock.closedThrough) {
+    throw new ConflictError(
+      `The books of ${lock.llcName} are closed through ${lock.closedThrough}: nothing dated ${date} can change. Reopen the period first.`,
+    );
+  }
+}
+
+export function createPeriodLockService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    list: () => listPeriodLocks(db),
+
+    async set(input: { llc_name: string; closed_through?: string | null }, ctx: WriteContext): Promise<{ closed_through: string | null }> {
+      const closedThrough = input.closed_through || null;
+      await db.transaction(async (tx) => {
+        const llc = await findLlcByName(tx, input.llc_name);
+        if (!llc) throw new NotFoundError(`No LLC named "${input.llc_name}".`);
+        const [before] = await tx.query<{ closed_through: string | null }>('SELECT closed_through FROM llc WHERE id = $1 FOR UPDATE', [llc.id]);
+        await setClosedThrough(tx, llc.id, closedThrough);
+        await appendAudit(tx, {
+          at: clock.now(), userId: ctx.userId, action: closedThrough ? 'close_period' : 'reopen_period', entity: 'llc', entityId: String(llc.id),
+          before: { closed_through: before?.closed_through ?? null }, after: { closed_through: closedThrough }, ip: ctx.ip,
+        });
+      });
+      return { closed_through: closedThrough };
+    },
+  };
+}
+
+export type PeriodLockService = ReturnType<typeof createPeriodLockService>;
