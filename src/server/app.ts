@@ -23,16 +23,20 @@ export type AppDeps = {
   services: Services;
   /** false in tests that read no logs; otherwise pino options. */
   logger?: boolean | Record<string, unknown>;
+  /** Where the app's own JSON log goes (default stdout): a test reads it back to prove nothing secret is in it. */
+  logStream?: NodeJS.WritableStream;
   webRoot?: string;
 };
 
 /** Builds the HTTP app without listening: main.ts listens, tests call inject() or listen on port 0. */
-export async function buildApp({ config, db, services, logger, webRoot = DEFAULT_WEB_ROOT }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, services, logger, logStream, webRoot = DEFAULT_WEB_ROOT }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       // Secrets never reach the logs (security.md E3).
-      redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret'],
+      redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret', '*.mfa_token',
+        '*.current_password', '*.new_password'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 64 * 1024, // security.md P1
     // Slow clients cannot hold the server (security.md P3, P4; docs/operations in README): a request

@@ -19,7 +19,8 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = { webRoot?: string };
+/** webRoot: serve the built web app; logStream: the app's real JSON log (with its redaction), to read back. */
+export type TestAppOptions = { webRoot?: string; logStream?: NodeJS.WritableStream };
 
 /**
  * The real app on a real, fresh database, with a clock the test can move. Env overrides go through the
@@ -91,7 +92,7 @@ async function startOn(
   const clock = manualClock(new Date('2026-01-15T12:00:00Z'));
   const services = createServices({ config, db: testDb.db, clock, jwtSecret: TEST_JWT_SECRET });
   if (firstAdmin) await services.users.createAdmin(ADMIN.username, ADMIN.password);
-  const app = await buildApp({ config, db: testDb.db, services, logger: false, webRoot: opts.webRoot });
+  const app = await buildApp({ config, db: testDb.db, services, logger: opts.logStream ? undefined : false, logStream: opts.logStream, webRoot: opts.webRoot });
   return {
     app,
     services,

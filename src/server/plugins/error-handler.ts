@@ -57,6 +57,12 @@ function databaseUnreachable(err: { code?: string; message?: string }): boolean 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // Security events (security.md E4, E5): every refusal is logged with who, which call and why, so
+      // failed sign-ins, lockouts, denied access, refused withdrawals and period-lock refusals are all there.
+      request.log.warn({
+        event: err.statusCode === 401 ? 'unauthenticated' : err.statusCode === 403 ? 'forbidden' : err.statusCode === 429 ? 'throttled' : 'refused',
+        status: err.statusCode, endpoint: request.routeOptions.config?.endpoint, user: request.user?.userId, reason: err.message,
+      }, 'request refused');
       return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
