@@ -1,12 +1,15 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir.js';
 import { AppError } from './lib/errors.js';
+import { backupTo, restoreFrom } from './db/backup.js';
 import { openRuntime } from './runtime.js';
 
 const USAGE = `Operator commands (npm run admin -- <command>):
   create-admin <username>     create an admin; the password comes from ADMIN_PASSWORD or is generated and printed
   reset-password <username>   set a new random password (or ADMIN_PASSWORD), lift any lockout, end all sessions
   list-users                  list portal users with their role, investor and logins
+  backup <file>               write every table to <file> (gzipped JSON lines), in one consistent snapshot
+  restore <file>              replace every row with those of a backup (stop the server first), in one transaction
   demo                        start the portal with the demo portfolio (same as npm run demo)`;
 
 async function run(argv: string[]): Promise<number> {
@@ -26,12 +29,12 @@ async function run(argv: string[]): Promise<number> {
     await import('./main.js');
     return -1; // the server keeps running
   }
-  if (!command || !['create-admin', 'reset-password', 'list-users'].includes(command)) {
+  if (!command || !['create-admin', 'reset-password', 'list-users', 'backup', 'restore'].includes(command)) {
     console.log(USAGE);
     return command ? 2 : 0;
   }
   if (command !== 'list-users' && !arg) {
-    console.error(`${command} needs a username.\n\n${USAGE}`);
+    console.error(`${command} needs ${command === 'backup' || command === 'restore' ? 'a file' : 'a username'}.\n\n${USAGE}`);
     return 2;
   }
   // ADMIN_PASSWORD here is the password for the command, not the first-admin setting of the server.
@@ -40,7 +43,11 @@ async function run(argv: string[]): Promise<number> {
   const runtime = await openRuntime(config);
   try {
     const users = runtime.services.users;
-    if (command === 'create-admin') {
+    if (command === 'backup' || command === 'restore') {
+      const counts = command === 'backup' ? await backupTo(runtime.db, arg!) : await restoreFrom(runtime.db, arg!);
+      const total = Object.values(counts).reduce((s, n) => s + n, 0);
+      console.log(`${command === 'backup' ? 'Backed up' : 'Restored'} ${total} rows (${counts.ledger_entry} ledger entries, ${counts.audit_event} audit events) ${command === 'backup' ? 'to' : 'from'} ${arg}.`);
+    } else if (command === 'create-admin') {
       const created = await users.createAdmin(arg!, password);
       console.log(`Created admin "${arg}".`);
       if (!password) console.log(`Password (shown once): ${created.password}`);
