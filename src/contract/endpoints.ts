@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type Endpoint } from './endpoint.js';
 import { AdminHelpersResponse } from './schemas/admin-helpers.js';
-import { AdminLevelResponse, ChangePasswordRequest, LoginRequest, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
+import { AdminLevelResponse, ChangePasswordRequest, LoginRequest, LoginResponse, MfaRequest, TotpConfirmRequest, TotpSetupRequest, TotpSetupResponse, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
 import * as L from './schemas/ledger.js';
@@ -62,8 +62,23 @@ export const endpoints = {
   // ---- sign-in and sessions -------------------------------------------------------------------------
   login: endpoint({
     method: 'POST', path: '/auth/login', policy: 'public', tag: 'Sessions',
-    summary: 'Signs in with a username and password; answers a 30-minute token.', body: LoginRequest,
-    response: TokenResponse, refusals: [429],
+    summary: 'Signs in with a username and password; answers a 30-minute token, or the two-factor step that comes first.',
+    body: LoginRequest, response: LoginResponse, refusals: [429],
+  }),
+  mfa: endpoint({
+    method: 'POST', path: '/auth/mfa', policy: 'public', tag: 'Sessions',
+    summary: 'The code step of a two-factor sign-in: the challenge from /auth/login and a TOTP code (each code once).',
+    body: MfaRequest, response: TokenResponse, refusals: [429],
+  }),
+  totpSetup: endpoint({
+    method: 'POST', path: '/auth/totp/setup', policy: 'public', tag: 'Sessions',
+    summary: 'Enrolment in two-factor sign-in: a fresh TOTP secret and its otpauth:// address for the QR code.',
+    body: TotpSetupRequest, response: TotpSetupResponse, refusals: [409], headers: { 'cache-control': 'no-store' },
+  }),
+  totpConfirm: endpoint({
+    method: 'POST', path: '/auth/totp/confirm', policy: 'public', tag: 'Sessions',
+    summary: 'Confirms the enrolment with a code from the app and completes the sign-in.',
+    body: TotpConfirmRequest, response: TokenResponse, refusals: [409, 429],
   }),
   register: endpoint({
     method: 'POST', path: '/auth/register', policy: 'public', tag: 'Sessions',

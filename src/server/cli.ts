@@ -8,6 +8,7 @@ const USAGE = `Operator commands (npm run admin -- <command>):
   create-admin <username>     create an admin; the password comes from ADMIN_PASSWORD or is generated and printed
   reset-password <username>   set a new random password (or ADMIN_PASSWORD), lift any lockout, end all sessions
   list-users                  list portal users with their role, investor and logins
+  totp-reset <username>       clear a login's two-factor secret (a lost phone): the next sign-in enrols again
   backup <file>               write every table to <file> (gzipped JSON lines), in one consistent snapshot
   restore <file>              replace every row with those of a backup (stop the server first), in one transaction
   demo                        start the portal with the demo portfolio (same as npm run demo)`;
@@ -26,10 +27,12 @@ async function run(argv: string[]): Promise<number> {
     }
     // The demo shows a real product name; a real portal keeps the spec's default "App" until PORTAL_NAME is set.
     process.env.PORTAL_NAME ??= 'Maple & Cedar Investors';
+    // The demo is for looking around without an authenticator app; a real portal requires it of admins.
+    process.env.ADMIN_MFA ??= 'optional';
     await import('./main.js');
     return -1; // the server keeps running
   }
-  if (!command || !['create-admin', 'reset-password', 'list-users', 'backup', 'restore'].includes(command)) {
+  if (!command || !['create-admin', 'reset-password', 'list-users', 'backup', 'restore', 'totp-reset'].includes(command)) {
     console.log(USAGE);
     return command ? 2 : 0;
   }
@@ -47,6 +50,9 @@ async function run(argv: string[]): Promise<number> {
       const counts = command === 'backup' ? await backupTo(runtime.db, arg!) : await restoreFrom(runtime.db, arg!);
       const total = Object.values(counts).reduce((s, n) => s + n, 0);
       console.log(`${command === 'backup' ? 'Backed up' : 'Restored'} ${total} rows (${counts.ledger_entry} ledger entries, ${counts.audit_event} audit events) ${command === 'backup' ? 'to' : 'from'} ${arg}.`);
+    } else if (command === 'totp-reset') {
+      await users.resetTotp(arg!);
+      console.log(`Two-factor sign-in of "${arg}" cleared; its sessions are ended. It enrols again at the next sign-in.`);
     } else if (command === 'create-admin') {
       const created = await users.createAdmin(arg!, password);
       console.log(`Created admin "${arg}".`);

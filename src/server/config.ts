@@ -26,6 +26,9 @@ const ConfigSchema = z.object({
   ),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
+  ADMIN_TOTP_SECRET: optionalText.pipe(z.string().regex(/^[A-Za-z2-7 ]{16,}=*$/, 'must be a base32 secret of at least 16 characters').optional()),
+  // Admins must sign in with a TOTP code (security.md §7 decision 1); "optional" is for development only.
+  ADMIN_MFA: z.enum(['required', 'optional']).default('required'),
   PORTAL_NAME: z.string().trim().min(1).max(100).default('App'),
   PORTAL_LOGO: flag(false),
   PORTAL_LOGO_FILE: optionalText,
@@ -46,6 +49,8 @@ export type Config = {
   jwtSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  adminTotpSecret: string | undefined;
+  adminMfa: 'required' | 'optional';
   portal: { name: string; logo: boolean; logoFile: string | undefined; loren: boolean; lorenSelector: boolean; groupLandContract: boolean };
   authRateLimitPerMinute: number;
   trustProxy: boolean;
@@ -74,6 +79,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET?.replace(/[\s=]/g, '').toUpperCase(),
+    adminMfa: e.ADMIN_MFA,
     portal: {
       name: e.PORTAL_NAME,
       logo: e.PORTAL_LOGO,

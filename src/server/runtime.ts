@@ -43,7 +43,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
 export async function ensureFirstAdmin(services: Services, config: Config, print: (line: string) => void): Promise<void> {
   if ((await services.users.countActiveAdmins()) > 0) return;
   const username = config.adminUsername ?? 'admin';
-  const { password } = await services.users.createAdmin(username, config.adminPassword);
+  const { password } = await services.users.createAdmin(username, config.adminPassword, config.adminTotpSecret);
   if (config.adminPassword) {
     // Say exactly where the account came from: the demo sets its own, an operator sets the variables.
     print(process.env.DEMO_ADMIN === '1'

@@ -38,6 +38,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
       tokens: createTokenSigner(jwtSecret),
       portalName,
       attemptsPerMinute: config.authRateLimitPerMinute,
+      adminMfaRequired: config.adminMfa === 'required',
     }),
     users: createUsersService({ db, clock, portalName }),
     investors: createInvestorsService({ db, clock }),

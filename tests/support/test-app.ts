@@ -86,6 +86,8 @@ async function startOn(
   const config = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // The suite signs the admin in hundreds of times; tests/integration/mfa.test.ts runs with it required.
+    ADMIN_MFA: 'optional',
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -10,6 +10,25 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const TokenResponse = z.object({ access_token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
+/**
+ * What a right password answers: a session token; or, for a login with two-factor sign-in, a short
+ * challenge to send with the code (POST /auth/mfa); or, for an admin without it yet, a challenge good
+ * only for enrolling (POST /auth/totp/setup, then /auth/totp/confirm).
+ */
+export const LoginResponse = z.union([
+  TokenResponse,
+  z.object({ mfa_required: z.literal(true), mfa_token: z.string() }),
+  z.object({ totp_setup_required: z.literal(true), setup_token: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+const Code = z.string().trim().regex(/^\d{6}$/, 'must be the 6 digits your authenticator app shows');
+const Challenge = (label: string) => z.string().min(1, `${label} is required.`).max(2000);
+export const MfaRequest = z.strictObject({ mfa_token: Challenge('The sign-in challenge'), code: Code });
+export const TotpSetupRequest = z.strictObject({ setup_token: Challenge('The setup challenge') });
+export const TotpSetupResponse = z.object({ otpauth_url: z.string(), secret: z.string() });
+export const TotpConfirmRequest = z.strictObject({ setup_token: Challenge('The setup challenge'), code: Code });
+
 export const RegisterRequest = z.strictObject({
   username: z
     .string()

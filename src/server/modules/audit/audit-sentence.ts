@@ -64,6 +64,8 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'register portal_user': return `${after('username')} registered a portal login`;
     case 'create_admin portal_user': return `The admin account ${after('username')} was created`;
     case 'change_password portal_user': return `${after('username')} changed their password`;
+    case 'enable_totp portal_user': return `${after('username')} set up two-factor sign-in`;
+    case 'reset_totp portal_user': return `The two-factor sign-in of ${after('username')} was cleared by an operator`;
     case 'reset_password portal_user': return `The password of ${after('username')} was reset by an operator`;
     case 'delete_portal_user portal_user': return `${who} deleted the portal login ${before('username')} of ${before('investor')}`;
     case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;

@@ -57,7 +57,7 @@ export async function revokeUserSessions(db: Queryable, userId: number, at: Date
 }
 
 export type LoginEvent = {
-  action: 'login' | 'register';
+  action: 'login' | 'register' | 'mfa';
   outcome: 'success' | 'failure' | 'locked' | 'throttled';
   username: string;
   userId: number | null;

@@ -4,7 +4,15 @@ import type { AuthService } from './auth.service.js';
 /** Sign-in, registration and sessions (portal-spec §7). */
 export const authRoutes = (auth: AuthService) =>
   ({
-    login: async ({ body, ip }) => ({ access_token: (await auth.login({ ...body, ip })).accessToken }),
+    login: async ({ body, ip }) => {
+      const result = await auth.login({ ...body, ip });
+      if ('mfaToken' in result) return { mfa_required: true as const, mfa_token: result.mfaToken };
+      if ('setupToken' in result) return { totp_setup_required: true as const, setup_token: result.setupToken };
+      return { access_token: result.accessToken };
+    },
+    mfa: async ({ body, ip }) => ({ access_token: (await auth.verifyMfa({ ...body, ip })).accessToken }),
+    totpSetup: ({ body }) => auth.totpSetup(body),
+    totpConfirm: async ({ body, ip }) => ({ access_token: (await auth.totpConfirm({ ...body, ip })).accessToken }),
     register: ({ body, ip }) => auth.register({ ...body, ip }),
     protectedCheck: async ({ user }) => ({ logged_in_as: user.username }),
     // The web app renews its token while the user is active (30-minute tokens, 12-hour cap).

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { newPassword, sha256 } from '../../lib/random.js';
 import { passwordProblem, type ContextWord } from '../../domain/password-policy.js';
+import { matchingStep, newTotpSecret, otpauthUrl } from '../../domain/totp.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import {
   consumeRegistrationSecret,
@@ -11,11 +12,16 @@ import {
 } from '../investors/investors.repository.js';
 import {
   clearLoginFailures,
+  enableTotp,
+  findUserById,
   findUserByUsername,
   insertUser,
   recordLoginFailure,
   setPasswordHash,
+  setPendingTotp,
   softDeleteInvestorUsers,
+  spendTotpStep,
+  type PortalUser,
 } from '../users/users.repository.js';
 import {
   countAttemptsFromIp,
@@ -52,11 +58,19 @@ export type AuthDeps = {
   tokens: TokenSigner;
   portalName: string;
   attemptsPerMinute: number;
+  /** Admins must give a TOTP code (security.md §7 decision 1); false only in development and tests. */
+  adminMfaRequired: boolean;
 };
+
+/** What a right password leads to: a session, or first a code, or first enrolling a TOTP secret. */
+export type LoginResult = { accessToken: string } | { mfaToken: string } | { setupToken: string };
+
+const CHALLENGE_EXPIRED = 'Your sign-in has expired. Sign in again.';
+const WRONG_CODE = 'The code is not right, or it was already used. Wait for the next code and try again.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, clock, tokens, portalName, attemptsPerMinute }: AuthDeps) {
+export function createAuthService({ db, clock, tokens, portalName, attemptsPerMinute, adminMfaRequired }: AuthDeps) {
   // Unknown usernames are still checked against a hash, so both failures take the same time (A9).
   const dummyHash = hashPassword(newPassword());
 
@@ -75,8 +89,41 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     return tokens.sign({ userId, sessionId }, now, exp);
   }
 
+  /** Opens a session for a user who has passed every factor, and records the successful sign-in. */
+  async function openSession(user: PortalUser, ip: string, username: string, rehash: string | null = null): Promise<{ accessToken: string }> {
+    const now = clock.now();
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + SESSION_MAX_MS);
+    await db.transaction(async (tx) => {
+      await clearLoginFailures(tx, user.id);
+      if (rehash) await setPasswordHash(tx, user.id, rehash);
+      await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt, ip });
+      await insertLoginEvent(tx, { action: 'login', username, ip, at: now, outcome: 'success', userId: user.id });
+    });
+    return { accessToken: await issueToken(user.id, sessionId, expiresAt) };
+  }
+
+  /** A wrong code counts like a wrong password: the per-account lockout (A5) and the address throttle apply. */
+  async function codeRefused(user: PortalUser, ip: string): Promise<never> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await recordLoginFailure(tx, user.id, now, LOCKOUT);
+      await insertLoginEvent(tx, { action: 'mfa', username: user.username, ip, at: now, outcome: 'failure', userId: user.id });
+    });
+    throw new UnauthorizedError(WRONG_CODE);
+  }
+
+  async function challengedUser(token: string, purpose: 'mfa' | 'totp_setup'): Promise<PortalUser> {
+    const now = clock.now();
+    const userId = await tokens.verifyChallenge(token, purpose, now);
+    const user = userId === null ? undefined : await findUserById(db, userId);
+    const locked = user && (user.disabledAt !== null || (user.lockedUntil !== null && user.lockedUntil > now));
+    if (!user || locked) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+    return user;
+  }
+
   return {
-    async login(input: { username: string; password: string; ip: string }): Promise<{ accessToken: string }> {
+    async login(input: { username: string; password: string; ip: string }): Promise<LoginResult> {
       const { username, password, ip } = input;
       await throttleAddress(ip, 'login', username);
       const now = clock.now();
@@ -102,15 +149,45 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         throw new UnauthorizedError(INVALID_LOGIN);
       }
       const upgradedHash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
-      const sessionId = randomUUID();
-      const expiresAt = new Date(now.getTime() + SESSION_MAX_MS);
+      if (upgradedHash) await setPasswordHash(db, user.id, upgradedHash);
+      // The second factor (A10): whoever has TOTP gives a code; an admin without it enrols first.
+      if (user.totpEnabledAt) return { mfaToken: await tokens.signChallenge(user.id, 'mfa', now) };
+      if (user.adminLevel > 0 && adminMfaRequired) return { setupToken: await tokens.signChallenge(user.id, 'totp_setup', now) };
+      return openSession(user, ip, username);
+    },
+
+    /** The code step of a sign-in: a code of the user's TOTP, each code once. */
+    async verifyMfa(input: { mfa_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
+      const user = await challengedUser(input.mfa_token, 'mfa');
+      await throttleAddress(input.ip, 'login', user.username);
+      const step = user.totpSecret ? matchingStep(user.totpSecret, input.code, clock.now(), user.totpLastStep) : null;
+      if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, input.ip);
+      return openSession(user, input.ip, user.username);
+    },
+
+    /** Enrolment, first step: a fresh secret and the otpauth:// address the QR code shows. */
+    async totpSetup(input: { setup_token: string }): Promise<{ otpauth_url: string; secret: string }> {
+      const user = await challengedUser(input.setup_token, 'totp_setup');
+      if (user.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already set up for this account.');
+      const secret = newTotpSecret();
+      await setPendingTotp(db, user.id, secret);
+      return { otpauth_url: otpauthUrl(portalName, user.username, secret), secret };
+    },
+
+    /** Enrolment, second step: a code from the app proves it holds the secret; the sign-in completes. */
+    async totpConfirm(input: { setup_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
+      const user = await challengedUser(input.setup_token, 'totp_setup');
+      if (user.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already set up for this account.');
+      if (!user.totpSecret) throw new ValidationError('Start the setup first: no secret was offered yet.');
+      await throttleAddress(input.ip, 'login', user.username);
+      const step = matchingStep(user.totpSecret, input.code, clock.now(), user.totpLastStep);
+      if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, input.ip);
+      const now = clock.now();
       await db.transaction(async (tx) => {
-        await clearLoginFailures(tx, user.id);
-        if (upgradedHash) await setPasswordHash(tx, user.id, upgradedHash);
-        await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt, ip });
-        await insertLoginEvent(tx, { ...event, outcome: 'success', userId: user.id });
+        await enableTotp(tx, user.id, now);
+        await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip: input.ip });
       });
-      return { accessToken: await issueToken(user.id, sessionId, expiresAt) };
+      return openSession(user, input.ip, user.username);
     },
 
     /**

@@ -13,6 +13,12 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export type TokenClaims = { userId: number; sessionId: string };
 
+/** What a sign-in challenge lets its holder do next: give a code, or enrol a first TOTP secret. */
+export type ChallengePurpose = 'mfa' | 'totp_setup';
+const CHALLENGE_TYP = 'challenge+jwt';
+/** A challenge is short: the code must come within five minutes of the password. */
+const CHALLENGE_TTL_SECONDS = 300;
+
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
 export function createTokenSigner(secret: string) {
@@ -28,6 +34,35 @@ export function createTokenSigner(secret: string) {
         .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
+    },
+
+    /** A challenge after a right password: not an access token (its own typ and audience), five minutes long. */
+    signChallenge(userId: number, purpose: ChallengePurpose, issuedAt: Date): Promise<string> {
+      const iat = Math.floor(issuedAt.getTime() / 1000);
+      return new SignJWT({ purpose })
+        .setProtectedHeader({ alg: ALG, typ: CHALLENGE_TYP })
+        .setIssuer(ISSUER)
+        .setAudience(`${AUDIENCE}:${purpose}`)
+        .setSubject(String(userId))
+        .setJti(randomUUID())
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + CHALLENGE_TTL_SECONDS)
+        .sign(key);
+    },
+
+    /** The user of a valid challenge for `purpose`, or null. */
+    async verifyChallenge(token: string, purpose: ChallengePurpose, now: Date): Promise<number | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG], issuer: ISSUER, audience: `${AUDIENCE}:${purpose}`, typ: CHALLENGE_TYP,
+          requiredClaims: ['exp', 'sub'], clockTolerance: 30, currentDate: now,
+        });
+        const userId = Number(payload.sub);
+        return Number.isSafeInteger(userId) && userId > 0 && payload.purpose === purpose ? userId : null;
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+        throw err;
+      }
     },
 
     /** The claims of a valid token, or null for anything else (bad signature, algorithm, claims, expiry). */

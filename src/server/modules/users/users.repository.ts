@@ -9,11 +9,14 @@ export type PortalUser = {
   failedLogins: number;
   lockedUntil: Date | null;
   disabledAt: Date | null;
+  totpSecret: string | null;
+  totpEnabledAt: Date | null;
+  totpLastStep: number | null;
 };
 
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", investor_id AS "investorId",
   admin_level AS "adminLevel", failed_logins AS "failedLogins", locked_until AS "lockedUntil",
-  disabled_at AS "disabledAt"`;
+  disabled_at AS "disabledAt", totp_secret AS "totpSecret", totp_enabled_at AS "totpEnabledAt", totp_last_step AS "totpLastStep"`;
 
 /** Active (not deleted) user by username, case-insensitively. */
 export async function findUserByUsername(db: Queryable, username: string): Promise<PortalUser | undefined> {
@@ -129,4 +132,34 @@ export async function loginSummary(db: Queryable): Promise<LoginSummaryRow[]> {
       GROUP BY u.id, i.name
       ORDER BY lower(i.name)`,
   );
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<PortalUser | undefined> {
+  const [row] = await db.query<PortalUser>(`SELECT ${USER_COLUMNS} FROM portal_user WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  return row;
+}
+
+/** A secret offered for enrolment, not yet confirmed by a code. */
+export async function setPendingTotp(db: Queryable, userId: number, secret: string): Promise<void> {
+  await db.query('UPDATE portal_user SET totp_secret = $2, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [userId, secret]);
+}
+
+export async function enableTotp(db: Queryable, userId: number, at: Date): Promise<void> {
+  await db.query('UPDATE portal_user SET totp_enabled_at = $2 WHERE id = $1 AND totp_secret IS NOT NULL', [userId, at.toISOString()]);
+}
+
+/**
+ * Spends a code's step, atomically: true only for the first request with a step later than any used
+ * before, so two requests racing with one code cannot both pass (each code works once).
+ */
+export async function spendTotpStep(db: Queryable, userId: number, step: number): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE portal_user SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
+    [userId, step],
+  );
+  return rows.length === 1;
+}
+
+export async function clearTotp(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE portal_user SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = $1', [userId]);
 }

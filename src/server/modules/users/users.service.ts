@@ -8,11 +8,14 @@ import { revokeUserSessions } from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/password-hash.js';
 import {
   clearLoginFailures,
+  clearTotp,
   countActiveAdmins,
+  enableTotp,
   findUserByUsername,
   insertUser,
   listUsers,
   setPasswordHash,
+  setPendingTotp,
   type UserListRow,
 } from './users.repository.js';
 
@@ -32,7 +35,8 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
     countActiveAdmins: () => countActiveAdmins(db),
 
     /** Creates an admin; without a password a random one is generated and returned (shown once). */
-    async createAdmin(username: string, password?: string): Promise<{ password: string }> {
+    /** `totpSecret` (base32, from ADMIN_TOTP_SECRET) enrols the admin in two-factor sign-in at once. */
+    async createAdmin(username: string, password?: string, totpSecret?: string): Promise<{ password: string }> {
       const pw = password ?? newPassword();
       checkPassword(username, pw);
       const passwordHash = await hashPassword(pw);
@@ -40,6 +44,10 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
       await db.transaction(async (tx) => {
         if (await findUserByUsername(tx, username)) throw new ConflictError(`The username "${username}" is taken.`);
         const user = await insertUser(tx, { username, passwordHash, investorId: null, adminLevel: 1 });
+        if (totpSecret) {
+          await setPendingTotp(tx, user.id, totpSecret);
+          await enableTotp(tx, user.id, now);
+        }
         await appendAudit(tx, {
           at: now, userId: null, action: 'create_admin', entity: 'portal_user', entityId: String(user.id),
           before: null, after: { username, admin_level: 1 }, ip: null,
@@ -69,5 +77,17 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
     },
 
     listUsers: (): Promise<UserListRow[]> => listUsers(db),
+
+    /** Clears a login's TOTP (a lost phone): the next sign-in enrols again; every session ends. */
+    async resetTotp(username: string): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const user = await findUserByUsername(tx, username);
+        if (!user) throw new NotFoundError(`No user named "${username}".`);
+        await clearTotp(tx, user.id);
+        await revokeUserSessions(tx, user.id, now);
+        await appendAudit(tx, { at: now, userId: null, action: 'reset_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip: null });
+      });
+    },
   };
 }

@@ -6,6 +6,7 @@ import { FormError } from '../../components/form-error';
 import { useFadeNavigate } from '../../components/use-fade-navigate';
 import { ApiError, call } from '../../lib/api-client';
 import { setToken } from '../../lib/session';
+import { SecondFactor, type Challenge } from './second-factor';
 
 const FAILED = 'Invalid credentials. Please try again.';
 
@@ -15,18 +16,27 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const { fading, fadeTo } = useFadeNavigate();
   const client = useQueryClient();
+
+  const signedIn = (accessToken: string) => {
+    client.clear(); // nothing read for an earlier user is shown to this one
+    setToken(accessToken);
+    fadeTo('/investor');
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const { access_token } = await call(endpoints.login, { body: { username, password } }, { anonymous: true });
-      client.clear(); // nothing read for an earlier user is shown to this one
-      setToken(access_token);
-      fadeTo('/investor');
+      const answer = await call(endpoints.login, { body: { username, password } }, { anonymous: true });
+      if ('access_token' in answer) return signedIn(answer.access_token);
+      // The password was right; a second factor comes first (security.md A10).
+      setChallenge('mfa_token' in answer ? { kind: 'mfa', token: answer.mfa_token } : { kind: 'setup', token: answer.setup_token });
+      setPassword('');
+      setBusy(false);
     } catch (err) {
       // Throttling has its own words; any other failure is the spec's one message.
       const shown = err instanceof ApiError && err.status === 429 ? err.message : FAILED;
@@ -43,6 +53,9 @@ export function LoginPage() {
           <div className="text-center mb-4">
             <Brand as="h1" logoHeight={48} />
           </div>
+          {challenge ? (
+            <SecondFactor challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />
+          ) : (
           <form onSubmit={submit} className="d-grid gap-3">
             <div>
               <label htmlFor="login-username" className="form-label">
@@ -66,6 +79,7 @@ export function LoginPage() {
               REGISTER
             </button>
           </form>
+          )}
         </div>
       </div>
     </main>
