@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { IsoDate } from '../fields.js';
 
 /** The investor portal's calls (portal-spec §3, §7): amounts in dollars, months 'YYYY-MM', newest first. */
 const MonthAmount = z.object({ date: z.string(), amount: z.number() });
 
-export const InvestorSummaryQuery = z.strictObject({ investor_name: z.string().trim().max(100).optional() });
+/** Extension (issue 13): every figure as the books stood on this date; today when absent. */
+const AsOf = IsoDate('As of').optional();
+
+export const InvestorSummaryQuery = z.strictObject({ investor_name: z.string().trim().max(100).optional(), as_of: AsOf });
 
 export const InvestorSummaryResponse = z.object({
   investor_name: z.string(),
@@ -25,6 +29,7 @@ export type InvestorSummaryResponse = z.infer<typeof InvestorSummaryResponse>;
 export const InvestorPropertyQuery = z.strictObject({
   property_name: z.string().trim().min(1, 'is required').max(100),
   investor_name: z.string().trim().max(100).optional(),
+  as_of: AsOf,
 });
 
 export const InvestorPropertyResponse = z.object({

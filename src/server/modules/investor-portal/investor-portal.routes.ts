@@ -4,6 +4,6 @@ import type { InvestorPortalService } from './investor-portal.service.js';
 /** GET /api/investor_summary and /api/investor_property (portal-spec §7). */
 export const investorPortalRoutes = (portal: InvestorPortalService) =>
   ({
-    investorSummary: ({ user, query }) => portal.summary(user, query.investor_name || undefined),
-    investorProperty: ({ user, query }) => portal.property(user, query.investor_name || undefined, query.property_name),
+    investorSummary: ({ user, query }) => portal.summary(user, query.investor_name || undefined, query.as_of),
+    investorProperty: ({ user, query }) => portal.property(user, query.investor_name || undefined, query.property_name, query.as_of),
   }) satisfies Partial<Handlers>;

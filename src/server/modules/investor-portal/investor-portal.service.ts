@@ -28,11 +28,19 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     return own;
   }
 
+  /** Figures as of a date (issue 13): entries dated after it do not count (domain.md §1); the future is refused. */
+  function asOfDate(asOf: string | undefined): string {
+    const today = read.today();
+    if (asOf && asOf > today) throw new ValidationError('As of cannot be a date in the future.');
+    return asOf ?? today;
+  }
+
   return {
     // Each answer reads the books once, in one snapshot: it never mixes two states of them.
-    summary: (user: SessionUser, investorName: string | undefined): Promise<InvestorSummaryResponse> => read.snapshot(async (tx) => {
+    summary: (user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> => read.snapshot(async (tx) => {
+      const date = asOfDate(asOf);
       const investor = await investorFor(tx, user, investorName);
-      const { books, figures: f } = await read.investorAt(tx, investor.id, read.today());
+      const { books, figures: f } = await read.investorAt(tx, investor.id, date);
       const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
       return {
         investor_name: investor.name,
@@ -52,10 +60,11 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     }),
 
     /** One property of the investor's (security.md Z3): a property they never invested in is not found. */
-    property: (user: SessionUser, investorName: string | undefined, propertyName: string): Promise<InvestorPropertyResponse> =>
+    property: (user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> =>
       read.snapshot(async (tx) => {
+      const date = asOfDate(asOf);
       const investor = await investorFor(tx, user, investorName);
-      const { books, allocation } = await read.investorAt(tx, investor.id, read.today());
+      const { books, allocation } = await read.investorAt(tx, investor.id, date);
       const property = books.properties.find((p) => sameName(p.name, propertyName));
       const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
       if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
