@@ -19,6 +19,8 @@ describe('the audit trail in words', () => {
       .toBe('admin updated the notes of P');
     expect(auditSentence({ user: null, action: 'create_admin', entity: 'portal_user', before: null, after: { username: 'admin' } }, {}))
       .toBe('The admin account admin was created');
-    expect(auditSentence({ user: 'admin', action: 'close_period', entity: 'llc', before: null, after: null }, {})).toBe('admin: close period (llc)');
+    expect(auditSentence({ user: 'admin', action: 'rename_thing', entity: 'some_entity', before: null, after: null }, {})).toBe('admin: rename thing (some entity)');
+    expect(auditSentence({ user: 'admin', action: 'close_period', entity: 'llc', before: null, after: { closed_through: '2024-06-30' } }, { name: 'Maple' }))
+      .toBe('admin closed the books of Maple through 2024-06-30');
   });
 });
