@@ -35,7 +35,8 @@ describe('the log', () => {
     await post('/admin/record_cash_withdrawal', { investor_name: 'A', date: '2024-12-01', description: 'Too much', amount: '999999' }, admin);
     await post('/admin/set_period_lock', { llc_name: MAPLE_LLC.llc_name, closed_through: '2024-06-30' }, admin);
     await post('/admin/record_llc_expense', { expense_date: '2024-01-02', llc_name: MAPLE_LLC.llc_name, description: 'x', amount: '1', expense_category: 'Bank fees', payer: 'admin' }, admin);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // pino writes asynchronously
+    // pino writes asynchronously: wait until the last refusal's line has arrived.
+    await expect.poll(() => lines.some((l) => l.includes('closed through 2024-06-30'))).toBe(true);
   }, 120_000);
   afterAll(() => t?.close());
 
