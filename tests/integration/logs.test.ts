@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { mapleLogin, recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
@@ -36,7 +36,7 @@ describe('the log', () => {
     await post('/admin/set_period_lock', { llc_name: MAPLE_LLC.llc_name, closed_through: '2024-06-30' }, admin);
     await post('/admin/record_llc_expense', { expense_date: '2024-01-02', llc_name: MAPLE_LLC.llc_name, description: 'x', amount: '1', expense_category: 'Bank fees', payer: 'admin' }, admin);
     // pino writes asynchronously: wait until the last refusal's line has arrived.
-    await expect.poll(() => lines.some((l) => l.includes('closed through 2024-06-30'))).toBe(true);
+    await vi.waitFor(() => expect(lines.some((l) => l.includes('closed through 2024-06-30'))).toBe(true));
   }, 120_000);
   afterAll(() => t?.close());
 
