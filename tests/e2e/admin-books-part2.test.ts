@@ -7,6 +7,7 @@ import {
   DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, serveWebApp, WEB_ROOT, type TestBrowser, type WebApp,
 } from '../support/browser.js';
 import { AdminPage, byLabel } from '../support/pages/admin-page.js';
+import { todayIso } from '../../src/web/lib/today.js';
 
 /**
  * The books, part 2, in Chromium against the real server: Withdraw Funds (portal-spec §2, §4, §5, §8),
@@ -118,14 +119,17 @@ describe('the books, part 2, in Chromium', () => {
       for (const title of ['Withdraw from Cash', 'Withdraw from Investment', 'Withdraw Deposit']) {
         await admin.heading(3, title).waitFor();
       }
-      // Every amount starts at 0, disabled until its selectors are chosen, bounded below by 0 in cents steps.
+      // Every amount starts empty (its placeholder reads 0.00), disabled until its selectors are chosen, bounded
+      // below by 0 in cents steps; every date starts at today.
       for (const id of ['withdraw-cash', 'withdraw-investment', 'withdraw-deposit']) {
         const amount = admin.form(id).field('Amount');
         expect(await amount.isDisabled()).toBe(true);
-        await expect.poll(() => amount.inputValue()).toBe('0');
+        await expect.poll(() => amount.inputValue()).toBe('');
+        expect(await amount.getAttribute('placeholder')).toBe('0.00');
         expect(await amount.getAttribute('type')).toBe('number');
         expect(await amount.getAttribute('min')).toBe('0');
         expect(await amount.getAttribute('step')).toBe('0.01');
+        expect(await admin.form(id).field('Date').inputValue()).toBe(todayIso());
       }
       const cash = admin.form('withdraw-cash');
       expect(await cash.amountHint().textContent()).toBe('Choose an investor to see the maximum.');
@@ -136,6 +140,7 @@ describe('the books, part 2, in Chromium', () => {
 
       const phone = await adminWindow(PHONE);
       await phone.open('Withdraw Funds');
+      await phone.page.getByRole('button', { name: 'Investment', exact: true }).click();
       const investment = phone.form('withdraw-investment');
       await investment.fillIn({ Investor: 'A', Property: 'P' });
       await expect.poll(() => investment.amountHint().textContent()).toBe('Maximum: $100,000.00');
@@ -158,12 +163,12 @@ describe('the books, part 2, in Chromium', () => {
       expect(await amount.getAttribute('max')).toBe('10402.50');
       expect(admin.gets).toContain('/admin/get_max_cash_withdrawal?investor_name=A');
 
-      // Another investor: the amount goes back to 0 and B's maximum is fetched.
+      // Another investor: the amount goes back to empty (0.00) and B's maximum is fetched.
       await amount.fill('125.50');
       const maxB = (await apiGet<{ max_cash_withdrawal: number }>('/admin/get_max_cash_withdrawal?investor_name=B')).max_cash_withdrawal;
       expect(maxB).not.toBe(10402.5);
       await form.choose('Investor', 'B');
-      await expect.poll(() => amount.inputValue()).toBe('0');
+      await expect.poll(() => amount.inputValue()).toBe('');
       await expect.poll(() => form.amountHint().textContent()).toBe(`Maximum: ${formatCurrency(maxB)}`);
       expect(admin.gets).toContain('/admin/get_max_cash_withdrawal?investor_name=B');
 
@@ -182,7 +187,7 @@ describe('the books, part 2, in Chromium', () => {
       await amount.fill('402.50');
       await form.submit('Withdraw cash');
       await expect.poll(() => admin.dialogs).toEqual(['Cash withdrawal recorded successfully']);
-      await expect.poll(() => form.values()).toEqual({ investor_name: '', amount: '0', date: '', description: '' });
+      await expect.poll(() => form.values()).toEqual({ investor_name: '', amount: '', date: todayIso(), description: '' });
       expect(await amount.isDisabled()).toBe(true);
       expect(await form.amountHint().textContent()).toBe('Choose an investor to see the maximum.');
       expect(await form.error().count()).toBe(0);
@@ -213,17 +218,17 @@ describe('the books, part 2, in Chromium', () => {
       await expect.poll(() => amount.isEnabled()).toBe(true);
       expect(await form.amountHint().textContent()).toBe('Maximum: $100,000.00');
 
-      // The property changes: amount back to 0, A holds nothing in Q.
+      // The property changes: amount back to empty, A holds nothing in Q.
       await amount.fill('10');
       await form.choose('Property', 'Q');
-      await expect.poll(() => amount.inputValue()).toBe('0');
+      await expect.poll(() => amount.inputValue()).toBe('');
       await expect.poll(() => form.amountHint().textContent()).toBe('Maximum: $0.00');
       // The investor changes: B's capital in P.
       await form.choose('Property', 'P');
       await expect.poll(() => form.amountHint().textContent()).toBe('Maximum: $100,000.00');
       await amount.fill('10');
       await form.choose('Investor', 'B');
-      await expect.poll(() => amount.inputValue()).toBe('0');
+      await expect.poll(() => amount.inputValue()).toBe('');
       await expect.poll(() => form.amountHint().textContent()).toBe('Maximum: $50,000.00');
       expect(admin.gets).toEqual(expect.arrayContaining([
         '/admin/get_max_investment_withdrawal?investor_name=A&property_name=P',
@@ -242,7 +247,7 @@ describe('the books, part 2, in Chromium', () => {
       await amount.fill('25000');
       await submit.click();
       await expect.poll(() => admin.dialogs).toEqual(['Investment withdrawal recorded successfully']);
-      await expect.poll(() => form.values()).toEqual({ investor_name: '', property_name: '', amount: '0', date: '' });
+      await expect.poll(() => form.values()).toEqual({ investor_name: '', property_name: '', amount: '', date: todayIso() });
       expect(admin.posts.map((p) => [p.path, p.key !== undefined])).toEqual([['/admin/record_investment_withdrawal', true]]);
       expect(await entry(`le.kind = 'investment_withdrawal'`)).toMatchObject({
         date: '2025-12-15', amount_cents: 2500000, investor: 'A', property: 'P', voided_at: null,
@@ -260,9 +265,9 @@ describe('the books, part 2, in Chromium', () => {
       await form.choose('Rental property', 'P');
       await expect.poll(() => form.amountHint().textContent()).toBe('Maximum: $2,000.00');
       await amount.fill('50');
-      // Back to no property: 0 and disabled again.
+      // Back to no property: empty and disabled again.
       await form.choose('Rental property', '');
-      await expect.poll(() => amount.inputValue()).toBe('0');
+      await expect.poll(() => amount.inputValue()).toBe('');
       expect(await amount.isDisabled()).toBe(true);
 
       await form.choose('Rental property', 'P');
@@ -285,7 +290,7 @@ describe('the books, part 2, in Chromium', () => {
       await form.fill('Date', '2025-12-20');
       await submit.click();
       await expect.poll(() => admin.dialogs).toEqual(['Deposit withdrawal recorded successfully']);
-      await expect.poll(() => form.values()).toEqual({ property_name: '', amount: '0', date: '', notes: '' });
+      await expect.poll(() => form.values()).toEqual({ property_name: '', amount: '', date: todayIso(), notes: '' });
       expect(await entry(`le.kind = 'deposit_withdrawal'`)).toMatchObject({
         date: '2025-12-20', amount_cents: 50000, property: 'P', description: 'Refund, unit 1', voided_at: null,
       });
@@ -319,17 +324,18 @@ describe('the books, part 2, in Chromium', () => {
     it('Delete Property Transaction lists the tables, confirms in a focus-trapping dialog and voids an expense', async () => {
       await admin.openViewer('Delete Property Transaction', 'Select Property:', 'P', 'Income');
       expect(await admin.page.locator('.txn-card h3').allTextContents())
-        .toEqual(['Income', 'Expenses', 'Deposits', 'Land Contract Payments', 'Investments']);
+        .toEqual(['Income', 'Expenses', 'Deposits', 'Land contract payments', 'Investments']);
       expect(admin.gets).toContain('/admin/get_property_txns?selectedProperty=P&include_voided=false');
 
       // Columns, formats and empty text.
       expect(await admin.table('Expenses').locator('thead th').allTextContents()).toEqual(['ID', 'Date', 'Amount', 'Detail', 'Actions']);
       expect(await admin.rowIds('Income')).toHaveLength(12);
       expect(await admin.rowIds('Expenses')).toHaveLength(37);
-      expect(await admin.table('Land Contract Payments').locator('tbody td').allTextContents()).toEqual(['No land contract payments available.']);
+      expect(await admin.table('Land contract payments').locator('tbody td').allTextContents()).toEqual(['No land contract payments available.']);
       const refund = await entry(`le.kind = 'deposit_withdrawal'`);
       const refundRow = admin.row('Deposits', refund.id);
-      expect(await refundRow.locator('td').allTextContents()).toEqual([String(refund.id), '12/20/2025', '-$500.00', 'Refund: Refund, unit 1', 'Delete deposit ID ' + refund.id]);
+      // The detail without its repeated prefix ("Refund: Refund, unit 1" reads "Refund, unit 1").
+      expect(await refundRow.locator('td').allTextContents()).toEqual([String(refund.id), '12/20/2025', '-$500.00', 'Refund, unit 1', 'Delete deposit ID ' + refund.id]);
       expect(await refundRow.locator('td.money').getAttribute('class')).toContain('negative');
       expect(await refundRow.locator('td.money').evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
 
@@ -338,6 +344,10 @@ describe('the books, part 2, in Chromium', () => {
       expect(await roofRow.locator('td').allTextContents())
         .toEqual([String(roof.id), '07/22/2024', '$2,100.00', 'Repairs: Roof repair', `Delete expense ID ${roof.id}`]);
 
+      expect((await admin.details('Income'))[0]).toBe('Rent 12/2024'); // was "Rent: Rent 12/2024"
+      // All 37 rows are there, in a box most of the window tall (not an 8-row box).
+      const expensesBox = admin.page.getByRole('region', { name: 'Expenses', exact: true });
+      expect(await expensesBox.evaluate((el) => el.clientHeight)).toBeGreaterThanOrEqual(0.6 * DESKTOP.height);
       await expectAccessible(admin.page);
       await screenshot(admin.page, 'admin-property-txns-desktop');
 
@@ -386,6 +396,56 @@ describe('the books, part 2, in Chromium', () => {
       expect(voided.void_reason).toBe('Entered twice');
       // Focus is on the table the row left, not lost.
       await expect.poll(() => admin.page.evaluate(() => document.activeElement?.textContent)).toBe('Expenses');
+    });
+  });
+
+  describe('with a deposit refund of 500.00 from P, to search', () => {
+    startFrom(depositRefund);
+
+    it('Delete Property Transaction narrows every table by words and by dates, and Clear brings all rows back', async () => {
+      await admin.openViewer('Delete Property Transaction', 'Select Property:', 'P', 'Expenses');
+      const clear = admin.page.getByRole('button', { name: 'Clear', exact: true });
+      expect(await clear.isDisabled()).toBe(true);
+      const roof = await entry(`le.description = 'Roof repair'`);
+
+      await admin.filterViewer({ text: 'roof' });
+      await expect.poll(() => admin.rowIds('Expenses')).toEqual([roof.id]);
+      expect(await admin.rowIds('Income')).toEqual([]);
+      expect(await admin.table('Income').locator('tbody td').allTextContents()).toEqual(['No entries match the search and dates.']);
+      expect(await admin.page.locator('.txn-card', { has: admin.page.getByRole('heading', { name: 'Expenses' }) }).locator('.card-header span').textContent())
+        .toBe('1 of 37 entries shown');
+      expect(await clear.isEnabled()).toBe(true);
+      // An amount as shown finds its row too.
+      await admin.filterViewer({ text: '$2,100.00' });
+      await expect.poll(() => admin.rowIds('Expenses')).toEqual([roof.id]);
+
+      // July 2024 only: the month's three expenses and the roof, its rent; the tables without July rows say so.
+      await admin.filterViewer({ text: '', from: '2024-07-01', to: '2024-07-31' });
+      const july = async (kind: string) =>
+        (await entries(`le.kind = $1 AND p.name = 'P' AND le.date BETWEEN '2024-07-01' AND '2024-07-31'`, [kind])).map((e) => e.id).sort();
+      await expect.poll(async () => (await admin.rowIds('Expenses')).sort()).toEqual(await july('property_expense'));
+      expect(await admin.rowIds('Expenses')).toHaveLength(4);
+      expect((await admin.rowIds('Income')).sort()).toEqual(await july('property_income'));
+      expect(await admin.table('Deposits').locator('tbody td').allTextContents()).toEqual(['No entries match the search and dates.']);
+      // Words and dates together.
+      await admin.filterViewer({ text: 'repair' });
+      await expect.poll(() => admin.details('Expenses')).toEqual(expect.arrayContaining(['Repairs: Roof repair', 'Repairs 07/2024']));
+      expect(await admin.rowIds('Expenses')).toHaveLength(2);
+      await expectAccessible(admin.page);
+      await screenshot(admin.page, 'admin-property-txns-filtered-desktop');
+
+      await clear.click();
+      await expect.poll(() => admin.rowIds('Expenses')).toHaveLength(37);
+      expect(await admin.field('Search').inputValue()).toBe('');
+      expect(await clear.isDisabled()).toBe(true);
+
+      const phone = await adminWindow(PHONE);
+      await phone.openViewer('Delete Property Transaction', 'Select Property:', 'P', 'Expenses');
+      await phone.filterViewer({ text: 'roof' });
+      await expect.poll(() => phone.rowIds('Expenses')).toEqual([roof.id]);
+      expect(await phone.pageWidth()).toBeLessThanOrEqual(PHONE.width);
+      await expectAccessible(phone.page);
+      await screenshot(phone.page, 'admin-property-txns-filtered-phone');
     });
   });
 
@@ -438,9 +498,9 @@ describe('the books, part 2, in Chromium', () => {
     startFrom(cashWithdrawal);
 
     it('Cash Withdrawals (extension) lists an investor’s withdrawals and voids one', async () => {
-      await admin.openViewer('Cash Withdrawals', 'Select Investor:', 'A', 'Cash Withdrawals');
+      await admin.openViewer('Cash Withdrawals', 'Select Investor:', 'A', 'Cash withdrawals');
       const w = await entry(`le.kind = 'cash_withdrawal'`);
-      const row = admin.row('Cash Withdrawals', w.id);
+      const row = admin.row('Cash withdrawals', w.id);
       expect(await row.locator('td.money').textContent()).toBe('-$402.50');
       await expectAccessible(admin.page);
       const maxCashA = async () =>
@@ -451,7 +511,7 @@ describe('the books, part 2, in Chromium', () => {
       expect(await dialog.getByText(`Are you sure you want to delete withdrawal ID ${w.id}?`).isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Withdrawal deleted successfully!']);
-      await expect.poll(() => admin.table('Cash Withdrawals').locator('tbody td').allTextContents()).toEqual(['No withdrawals available.']);
+      await expect.poll(() => admin.table('Cash withdrawals').locator('tbody td').allTextContents()).toEqual(['No withdrawals available.']);
       expect(admin.posts[0]).toMatchObject({ path: '/admin/delete_withdrawal', body: { id: w.id, amount: -402.5, date: '2025-12-15' } });
       expect((await entry(`le.id = $1`, [w.id])).voided_at).not.toBeNull();
       // The money is back in A's cash.
@@ -462,23 +522,27 @@ describe('the books, part 2, in Chromium', () => {
   describe('with that cash withdrawal voided', () => {
     startFrom(cashWithdrawal, cashWithdrawalVoided);
 
-    it('Audit Log (extension) lists the events newest first, pages through them, filters and opens the details', async () => {
+    it('Audit Log (extension) tells the events in words, newest first, pages through them, filters, and shows the raw record on request', async () => {
       const [counts] = await query<{ total: number; newest: number }>('SELECT count(*)::int AS total, max(id)::int AS newest FROM audit_event');
       const { total, newest } = counts!;
       const pages = Math.ceil(total / 25);
       expect(pages).toBeGreaterThan(2);
       await admin.open('Audit Log');
-      const events = admin.page.getByRole('region', { name: 'Events', exact: true }).locator('table');
-      await events.waitFor();
-      expect(await events.locator('thead th').allTextContents()).toEqual(['When', 'Who', 'Action', 'Entity', 'ID', 'Details']);
+      const events = admin.auditEvents();
+      await events.first().waitFor();
       expect(await admin.page.getByText(`Page 1 of ${pages}`).isVisible()).toBe(true);
-      const firstRows = () => events.locator('tbody tr:not(.audit-details)');
-      expect(await firstRows().count()).toBe(25);
-      // Newest first: the last void (the withdrawal) heads the list.
-      expect(await firstRows().first().locator('td').allTextContents()).toEqual([
-        expect.stringMatching(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/), 'admin', 'void', 'ledger_entry',
-        String((await entry(`le.kind = 'cash_withdrawal'`)).id), 'Show details of event ' + newest,
-      ]);
+      expect(await events.count()).toBe(25);
+      // Newest first: the last void (the withdrawal) heads the list, as a sentence with names, not ids.
+      const first = events.first();
+      expect(await first.getAttribute('data-event-id')).toBe(String(newest));
+      expect(await first.locator('.audit-sentence').textContent()).toMatch(/^admin voided a cash withdrawal of \$402\.50 for A\b/);
+      expect(await first.locator('time').textContent()).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/);
+      const sentences = await events.locator('.audit-sentence').allTextContents();
+      expect(sentences).toContain('admin recorded an expense of $2,100.00 on P (Repairs)');
+      for (const sentence of sentences) expect(sentence).not.toMatch(/ledger_entry|_id|[a-z]Id\b|\{/);
+      // The raw record waits behind its toggle.
+      const raw = first.locator('details.audit-raw');
+      expect(await raw.locator('pre').first().isVisible()).toBe(false);
       const prev = admin.page.getByRole('button', { name: 'Previous' });
       const next = admin.page.getByRole('button', { name: 'Next' });
       expect(await prev.isDisabled()).toBe(true);
@@ -492,26 +556,31 @@ describe('the books, part 2, in Chromium', () => {
       await prev.click();
       await admin.page.getByText(`Page 1 of ${pages}`).waitFor();
 
-      // The details show before and after as JSON.
-      const toggle = admin.page.getByRole('button', { name: new RegExp(`^(Show|Hide) details of event ${newest}$`) });
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-      const details = admin.page.locator(`#${await toggle.getAttribute('aria-controls')}`);
-      const [before, after] = await details.locator('pre').allTextContents();
+      // The details show before and after as JSON, for the curious.
+      await raw.locator('summary', { hasText: `Raw record of event ${newest}` }).click();
+      expect(await raw.getAttribute('open')).not.toBeNull();
+      const [before, after] = await raw.locator('pre').allTextContents();
+      expect(await raw.locator('pre').first().isVisible()).toBe(true);
       expect(JSON.parse(before!)).toMatchObject({ kind: 'cash_withdrawal', amountCents: 40250 });
       expect(JSON.parse(after!)).toMatchObject({ void_reason: 'Deleted in the transaction viewer' });
       await expectAccessible(admin.page);
       await screenshot(admin.page, 'admin-audit-log-details-desktop');
 
-      // Filter: LLCs only, back on admin.page 1.
+      // Filter: LLCs only, back on page 1.
       await next.click();
       await admin.page.getByText(`Page 2 of ${pages}`).waitFor();
-      await admin.choose('Entity', { label: 'LLCs' });
+      await admin.choose('Events about', { label: 'LLCs' });
       await admin.page.getByText('Page 1 of 1').waitFor();
       expect(admin.gets).toContain('/admin/audit_log?entity=llc&page=1&page_size=25');
-      expect(await firstRows().locator('td:nth-child(4)').allTextContents()).toEqual(['llc']);
+      expect(await events.locator('.audit-sentence').allTextContents()).toEqual([`admin added the LLC ${LLC}`]);
       expect(await next.isDisabled()).toBe(true);
+
+      const phone = await adminWindow(PHONE);
+      await phone.open('Audit Log');
+      await phone.auditEvents().first().locator('summary').click();
+      expect(await phone.pageWidth()).toBeLessThanOrEqual(PHONE.width);
+      await expectAccessible(phone.page);
+      await screenshot(phone.page, 'admin-audit-log-phone');
     });
   });
 });

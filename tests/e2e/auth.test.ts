@@ -47,11 +47,12 @@ describe('auth screens in Chromium', () => {
     await page.waitForURL(app.base + '/investor');
     expect(await login.token()).toMatch(/^ey/);
     await page.getByRole('link', { name: 'Admin' }).waitFor();
-    // An admin without an investor of their own picks whose summary to open.
-    await page.getByRole('heading', { name: 'Choose an investor' }).waitFor();
+    // An admin lands on the investors (this fresh portal has none yet), whose summaries they may open.
+    await page.getByRole('heading', { level: 1, name: 'Investors' }).waitFor();
+    await page.getByText('No investors yet.').waitFor();
     // The Investor Summary link is hidden on /investor…
     expect(await page.getByRole('link', { name: 'Investor Summary' }).count()).toBe(0);
-    await screenshot(page, 'investor-placeholder-desktop');
+    await screenshot(page, 'investor-admin-landing-empty-desktop');
     // …and on /admin the Admin link is hidden while Investor Summary shows.
     await page.getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: 'Admin Page' }).waitFor();

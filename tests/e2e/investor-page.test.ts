@@ -82,6 +82,21 @@ describe('the investor page in Chromium', () => {
     const distributions = investor.region('Distributions History');
     expect(await distributions.locator('tr[title="Q2 distribution"]').count()).toBe(1);
     expect(await distributions.locator('tr[title="Return of capital – P"]').count()).toBe(1);
+    // A click (or Enter) on a row's month opens its description under it, for whoever cannot hover.
+    const july = investor.rowToggle('Distributions History', '07/2024');
+    expect(await july.getAttribute('aria-expanded')).toBe('false');
+    await july.focus();
+    await page.keyboard.press('Enter');
+    expect(await july.getAttribute('aria-expanded')).toBe('true');
+    expect(await investor.openedDescriptions('Distributions History')).toEqual(['Q2 distribution']);
+    await page.keyboard.press('Enter');
+    expect(await investor.openedDescriptions('Distributions History')).toEqual([]);
+
+    // Cards are as tall as their content: two distributions make a shorter card than twelve months of income,
+    // and the balance does not stretch to the chart beside it.
+    expect(await investor.cardHeight('Distributions History')).toBeLessThan((await investor.cardHeight('Income History')) - 100);
+    expect(await investor.cardHeight('Investment History')).toBeLessThan((await investor.cardHeight('Income History')) - 100);
+    expect(await investor.cardHeight('Balance')).toBeLessThan((await investor.cardHeight('Yearly ROI')) - 40);
 
     // One card per property, none pressed, and no panel yet.
     const card = investor.propertyCard('P');
@@ -105,8 +120,12 @@ describe('the investor page in Chromium', () => {
       ['Investments', '$75,000.00'],
       ['Income', '$10,980.00'],
       ['ROI', '10.98%'],
-      ['Notes', 'None'],
+      ['Notes', ''], // no notes: shown as empty, never as a word
     ]);
+    expect(await panel.getByText('None', { exact: true }).count()).toBe(0);
+    // Each card of the panel is as tall as its content: two months of investments are not stretched to the details beside them.
+    expect(await investor.cardHeight('Property Investment History')).toBeLessThan((await investor.cardHeight('Property Income History')) - 100);
+    expect(await investor.cardHeight('Property Investment History')).toBeLessThan((await investor.cardHeight('P Details')) - 100);
     expect(await investor.rowsOf('Property Investment History')).toEqual([
       ['09/2024', '-$25,000.00'],
       ['01/2024', '$100,000.00'],
@@ -142,6 +161,29 @@ describe('the investor page in Chromium', () => {
     // The smallest phone the design supports (ui.md): still nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 780 });
     await expect.poll(() => investor.pageWidth()).toBeLessThanOrEqual(360);
+  });
+
+  it('opens a distribution’s description on a tap at phone width', async () => {
+    const page = await browser.newWindow(PHONE, { hasTouch: true, isMobile: true });
+    const investor = await InvestorPage.signIn(page, app.base, mapleLogin('A'));
+    await expect.poll(() => investor.figureOf('Total Income')).toBe('$10,042.50');
+    const region = investor.region('Distributions History');
+    await region.scrollIntoViewIfNeeded();
+    expect(await page.getByText('Q2 distribution', { exact: true }).count()).toBe(0);
+    // A tap anywhere on the row: here on its amount.
+    await region.getByText('$6,000.00').tap();
+    const description = region.getByText('Q2 distribution', { exact: true });
+    await description.waitFor();
+    expect(await description.isVisible()).toBe(true);
+    expect(await investor.rowToggle('Distributions History', '07/2024').getAttribute('aria-expanded')).toBe('true');
+    await region.getByText('$25,000.00').tap();
+    expect(await investor.openedDescriptions('Distributions History')).toEqual(['Return of capital – P', 'Q2 distribution']);
+    expect(await investor.pageWidth()).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+    await screenshot(page, 'investor-distributions-tapped-phone');
+    // Tapped again, it closes.
+    await region.getByText('$6,000.00').tap();
+    expect(await investor.openedDescriptions('Distributions History')).toEqual(['Return of capital – P']);
   });
 
   it("shows 'No data available' under the heading for an investor with nothing recorded", async () => {

@@ -60,13 +60,15 @@ export function useEndpointQuery<E extends Endpoint, T = Reply<E>>(
   });
 }
 
-/** Reads a money movement changes: balances, maximums, viewers and the investor pages. */
+/** The admin's reports: every figure of the books shows in one of them. */
+const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTaxes, E.propertyTaxes];
+/** Reads a money movement changes: balances, maximums, viewers, the investor pages and the reports. */
 const BOOKS: readonly Endpoint[] = [
   E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
-  E.investorSummary, E.investorProperty,
+  E.investorSummary, E.investorProperty, ...REPORTS,
 ];
-/** Writes that add a name to the admin selectors' lists. */
-const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers];
+/** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
+const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
 
 /** What each write changes (every write also adds to the audit trail). */
 const CHANGES = new Map<string, readonly Endpoint[]>([
@@ -77,7 +79,11 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.addExpenseCategory.path, HELPER_LISTS],
   [E.setInvestorFee.path, BOOKS],
   [E.setPropertyNotes.path, [E.getPropertyNotes, E.investorProperty]],
-  [E.updateLlc.path, [E.getLlc]],
+  // An upload given a property becomes its picture on the investors' pages.
+  [E.uploadPicture.path, [E.investorSummary]],
+  [E.updateLlc.path, [E.getLlc, E.llcTaxes]],
+  // The login goes from the login summary and the portal users' list; the investor stays.
+  [E.deletePortalUser.path, [E.loginSummary, E.adminHelpers]],
   ...[
     E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
     E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,

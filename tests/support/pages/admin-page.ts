@@ -74,6 +74,31 @@ export class AdminForm {
   async values(): Promise<Record<string, string>> {
     return Object.fromEntries(await this.entries());
   }
+
+  /** The names of the controls marked invalid (aria-invalid and Bootstrap's is-invalid together), in form order. */
+  marked(): Promise<string[]> {
+    return this.locator
+      .locator('input, select, textarea')
+      .evaluateAll((els) => els.filter((e) => e.getAttribute('aria-invalid') === 'true' && e.classList.contains('is-invalid'))
+        .map((e) => (e as HTMLInputElement).name));
+  }
+
+  /** The texts a control is described by (its hint, what is wrong with it), as a screen reader announces them. */
+  description(label: string): Promise<string[]> {
+    return this.field(label).evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? `(missing #${id})`));
+  }
+
+  /** The name of the control that has the focus, if it is in this form. */
+  focused(): Promise<string | null> {
+    return this.locator.evaluate((f) => (f.contains(document.activeElement) ? (document.activeElement as HTMLInputElement).name : null));
+  }
+
+  /** The line above the fields explaining the form's term (loren, land contract, rental deposit). */
+  intro(): Promise<string | null> {
+    return this.locator.locator('.record-form-intro').textContent();
+  }
 }
 
 /**
@@ -180,9 +205,104 @@ export class AdminPage {
       .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-row-id'))));
   }
 
+  /** The events of the audit log page on screen, top to bottom: each one's sentence and when. */
+  auditEvents(): Locator {
+    return this.region('Events').locator('li.audit-event');
+  }
+
+  /** Narrows a viewer's rows: words, and a date range (YYYY-MM-DD, '' for no bound). */
+  async filterViewer(filter: { text?: string; from?: string; to?: string }): Promise<void> {
+    if (filter.text !== undefined) await this.field('Search').fill(filter.text);
+    if (filter.from !== undefined) await this.field('From').fill(filter.from);
+    if (filter.to !== undefined) await this.field('To').fill(filter.to);
+  }
+
+  /** The detail column of a viewer table, top to bottom. */
+  details(title: string): Promise<string[]> {
+    return this.table(title).locator('tbody td.txn-detail .txn-struck').allTextContents();
+  }
+
   /** A row's delete button, by its accessible name ("Delete expense ID 7"). */
   deleteButton(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** A titled part of a report: a figure card, a table's scrolling region, a report section. */
+  region(name: string): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** The large figure of a report card ('Total Cash'), as shown. */
+  figureOf(card: string): Promise<string | null> {
+    return this.region(card).locator('.report-figure').textContent();
+  }
+
+  /** The one-line help under a report card's figure: what it sums. */
+  helpOf(card: string): Promise<string | null> {
+    return this.region(card).locator('.report-help').textContent();
+  }
+
+  /** The body rows of a report table as the cell texts a person reads (a history row: "date\ndetail"). */
+  rowsOf(title: string): Promise<string[][]> {
+    return this.table(title)
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
+  }
+
+  /** The line under a report table's title: its total, or what it lists. */
+  subtitleOf(title: string): Promise<string | null> {
+    return this.page
+      .locator('.report-card')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) })
+      .locator('.report-card-subtitle')
+      .textContent();
+  }
+
+  /** The label / value lines inside a part of a report (the LLC card, an address) as [label, value] pairs. */
+  pairsOf(scope: Locator): Promise<[string, string][]> {
+    return scope
+      .locator('.report-row')
+      .evaluateAll((rows) => rows.map((r): [string, string] => [
+        (r.querySelector('dt') as HTMLElement).innerText.trim(), (r.querySelector('dd') as HTMLElement).innerText.trim(),
+      ]));
+  }
+
+  /** How wide the page is, overflow included: at most the window's width when nothing sticks out sideways. */
+  pageWidth(): Promise<number> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth);
+  }
+
+  /**
+   * The money figures a person cannot read whole where they are: sticking out of the window, or out of a
+   * box that clips or scrolls (a table wider than its card). Empty when every figure fits.
+   */
+  figuresCutOff(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const cut: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('.money')) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0) continue;
+        let left = 0;
+        let right = document.documentElement.clientWidth;
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === 'visible') continue;
+          const frame = a.getBoundingClientRect();
+          left = Math.max(left, frame.left);
+          right = Math.min(right, frame.right);
+        }
+        if (box.left < left - 0.5 || box.right > right + 0.5) cut.push(el.textContent ?? '');
+      }
+      return cut;
+    });
+  }
+
+  /** The report tables wider than their card (which a person would have to scroll sideways), by name. */
+  tablesScrollingSideways(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.report-table-scroll')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.getAttribute('aria-label') ?? document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? '?'),
+    );
   }
 
   /** Checks the page itself refused the form: the reason beside it and in the console, and nothing sent. */
@@ -199,6 +319,8 @@ export class AdminPage {
     else expect(this.dialogs[0]).toMatch(alert);
     const expected = (await form.entries()).map(([name]) => [name, defaults[name] ?? '']);
     await expect.poll(() => form.entries()).toEqual(expected);
-    await expect.poll(() => form.locator.getByRole('button', { name: /./ }).last().isEnabled()).toBe(true);
+    // No longer sending (a button that cannot act yet, such as Save LLC with no LLC chosen, stays disabled).
+    await expect.poll(() => form.locator.getAttribute('aria-busy')).toBe('false');
+    expect(await form.locator.locator('.spinner-border').count()).toBe(0);
   }
 }

@@ -57,6 +57,26 @@ export class InvestorPage {
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
   }
 
+  /** The card around a titled part of the page (a history, the balance, the property details). */
+  card(title: string): Locator {
+    return this.page.locator('.investor-card', { has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+
+  /** How tall a card is on screen, in CSS pixels. */
+  async cardHeight(title: string): Promise<number> {
+    return (await this.card(title).boundingBox())!.height;
+  }
+
+  /** The month button of a history row that has a description (it opens the description under the row). */
+  rowToggle(history: string, month: string): Locator {
+    return this.region(history).getByRole('button', { name: month, exact: true });
+  }
+
+  /** What the opened rows of a history say under themselves. */
+  openedDescriptions(history: string): Promise<string[]> {
+    return this.region(history).locator('tr.history-description').allInnerTexts();
+  }
+
   /** What the yearly ROI chart says to a screen reader. */
   roiChartLabel(): Promise<string | null> {
     return this.page.locator('canvas[role="img"]').getAttribute('aria-label');

@@ -2,10 +2,14 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useManifest } from '../../lib/manifest';
 import { actionsFor, DEFAULT_ACTION, type AdminActionTitle } from './admin-actions';
+import { AdminActionPicker } from './components/admin-action-picker';
+import { AdminSummary } from './components/admin-summary';
 import { AuditLog } from './components/audit-log';
 import type { AdminFormProps } from './components/fields';
+import { LlcTaxes } from './components/llc-taxes';
 import { ManageLlcs } from './components/manage-llcs';
 import { ManageLorens } from './components/manage-lorens';
+import { ManagePortalUsers } from './components/manage-portal-users';
 import {
   AddIncomeForm,
   AddInvestmentForm,
@@ -16,7 +20,9 @@ import {
   AddPropertyExpenseForm,
   AddRentalDepositForm,
 } from './components/money-forms';
+import { PropertyDetails } from './components/property-details';
 import { PropertyNotesForm } from './components/property-notes-form';
+import { PropertyPictureUpload } from './components/property-picture-upload';
 import {
   AddExpenseCategoryForm,
   AddInvestmentPropertyForm,
@@ -24,11 +30,13 @@ import {
   ChangeInvestorFeeForm,
 } from './components/setup-forms';
 import { CashWithdrawals, DeleteLlcTransaction, DeletePropertyTransaction } from './components/txn-viewers';
-import { WithdrawFunds } from './components/withdraw-funds';
+import { WithdrawSwitcher } from './components/withdraw-switcher';
 import { useAdminHelpers } from './use-admin-helpers';
 
-/** The panel of each action built so far; the others show "Coming soon.". */
+/** The panel of each action; one not built yet would show "Coming soon.". */
 const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> = {
+  'Admin Summary': AdminSummary,
+  'Property Details': PropertyDetails,
   'Add New Income': AddIncomeForm,
   'Add New Loren Income': AddLorenIncomeForm,
   'Add New Land Contract Payment': AddLandContractPaymentForm,
@@ -42,8 +50,10 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
   'Add New Investment': AddInvestmentForm,
   'Add New Investment Property': AddInvestmentPropertyForm,
   'Add New Rental Deposit': AddRentalDepositForm,
+  'Manage Portal Users': ManagePortalUsers,
   'Add New LLC Expense': AddLlcExpenseForm,
-  'Withdraw Funds': WithdrawFunds,
+  'LLC Taxes': LlcTaxes,
+  'Withdraw Funds': WithdrawSwitcher,
   'Manage LLCs': ManageLlcs,
   'Manage Lorens': ManageLorens,
   'Change Investor Fee': ChangeInvestorFeeForm,
@@ -53,13 +63,23 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
 
 /** Panels with tables use the page's full width; forms keep a readable line length. */
 const WIDE: ReadonlySet<AdminActionTitle> = new Set<AdminActionTitle>([
+  'Admin Summary',
+  'Property Details',
+  'LLC Taxes',
   'Delete Property Transaction',
   'Delete LLC Transaction',
   'Cash Withdrawals',
   'Audit Log',
 ]);
 
-/** /admin: the back office (portal-spec §2 Admin page). The chosen action lives in ?action=… */
+/** The actions about one property's record, where its picture can be uploaded too (issue 10 item 5). */
+const WITH_PICTURE: ReadonlySet<AdminActionTitle> = new Set<AdminActionTitle>(['Add New Investment Property', 'Update Property Notes']);
+
+/**
+ * /admin: the back office (portal-spec §2 Admin page). The chosen action lives in the address
+ * (/admin?action=withdraw-funds): choosing one adds a history entry, so reload, bookmarks and the back
+ * button keep it; an address without a known action shows the first.
+ */
 export function AdminPage() {
   const manifest = useManifest();
   const state = useAdminHelpers();
@@ -67,6 +87,7 @@ export function AdminPage() {
   const actions = actionsFor(manifest.loren);
   const action = actions.find((a) => a.slug === params.get('action')) ?? DEFAULT_ACTION;
   const Panel = PANELS[action.title];
+  const formWidth = Panel && !WIDE.has(action.title) ? ' admin-panel-form' : '';
 
   return (
     <main className="container-xl py-4 admin-page">
@@ -79,27 +100,15 @@ export function AdminPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <div className="admin-action-picker mb-4">
-            <label htmlFor="admin-action" className="form-label fw-semibold">
-              Select Admin Action:
-            </label>
-            <select id="admin-action" className="form-select" value={action.slug}
-              onChange={(e) => setParams({ action: e.target.value })}>
-              {actions.map((a) => (
-                <option key={a.slug} value={a.slug}>
-                  {a.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AdminActionPicker actions={actions} current={action} onChoose={(slug) => setParams({ action: slug })} />
           {state.error && (
             <div className="alert alert-warning" role="alert">
               {state.error}
             </div>
           )}
-          <section className={`card border-0 shadow-sm admin-panel${Panel && !WIDE.has(action.title) ? ' admin-panel-form' : ''}`}
-            aria-labelledby="admin-action-title">
+          <section className={`card border-0 shadow-sm admin-panel${formWidth}`} aria-labelledby="admin-action-title">
             <div className="card-body p-3 p-md-4">
+              <p className="admin-action-group mb-1">{action.group}</p>
               <h2 id="admin-action-title" className="h5 mb-3">
                 {action.title}
               </h2>
@@ -110,6 +119,17 @@ export function AdminPage() {
               )}
             </div>
           </section>
+          {WITH_PICTURE.has(action.title) && (
+            <section className="card border-0 shadow-sm admin-panel admin-panel-form mt-4" aria-labelledby="property-picture-title">
+              <div className="card-body p-3 p-md-4">
+                <h2 id="property-picture-title" className="h5 mb-1">Property picture</h2>
+                <p className="record-form-intro mb-3">
+                  The portal keeps the pictures it shows: upload one here rather than linking to another site.
+                </p>
+                <PropertyPictureUpload key={action.slug} helpers={state.helpers} />
+              </div>
+            </section>
+          )}
         </>
       )}
     </main>

@@ -2,47 +2,76 @@ import { useParams } from 'react-router';
 import { InvestorChooser } from './components/investor-chooser';
 import { InvestorDashboard } from './components/investor-dashboard';
 import { SummarySkeleton } from './components/summary-skeleton';
+import { ViewingAsBar } from './components/viewing-as-bar';
 import { useInvestorSummary } from './use-investor-summary';
+import { useIsAdmin } from './use-is-admin';
 
-/** /investor and /investor/{investor_name} (portal-spec §2 Investor summary). */
+/**
+ * /investor and /investor/{investor_name} (portal-spec §2 Investor summary). An administrator on /investor
+ * has no summary of their own to ask for: they land on the list of investors; on an investor's page a bar
+ * says whose page it is, with the way back (issue 10 item 2).
+ */
 export function InvestorPage() {
   const { investorName } = useParams();
+  const isAdmin = useIsAdmin();
+  if (investorName === undefined && isAdmin) return <AdminLanding />;
   // Keyed by the name, so another investor's page starts from scratch: no stale figures or selection.
-  return <InvestorSummary key={investorName ?? ''} investorName={investorName} />;
+  return (
+    <InvestorSummary key={investorName ?? ''} investorName={investorName} isAdmin={isAdmin}
+      // On /investor the summary waits for the admin check: an admin's would only be refused.
+      ready={investorName !== undefined || isAdmin === false} />
+  );
 }
 
-function InvestorSummary({ investorName }: { investorName: string | undefined }) {
-  const state = useInvestorSummary(investorName);
-  const name =
-    state.status === 'ready' ? state.summary.investor_name : state.status === 'no-data' ? state.investorName : investorName;
+function AdminLanding() {
   return (
     <main className="container-xl py-4 investor-page">
       <header className="investor-header">
-        {name ? (
-          <>
-            <h1 className="investor-name">{name}</h1>
-            <p className="investor-subtitle">Investment Summary</p>
-          </>
-        ) : state.status === 'loading' ? (
-          // On /investor the name arrives with the answer; the placeholder keeps the header's height.
-          <>
-            <h1 className="investor-name placeholder-glow" aria-hidden="true">
-              <span className="placeholder col-4 col-md-2" />
-            </h1>
-            <p className="investor-subtitle">Investment Summary</p>
-          </>
-        ) : (
-          <h1 className="investor-name">Investment Summary</h1>
-        )}
+        <h1 className="investor-name">Investors</h1>
+        <p className="investor-subtitle">Choose whose Investment Summary to open</p>
       </header>
-      {state.status === 'loading' && <SummarySkeleton />}
-      {state.status === 'no-data' && (
-        <div className="card investor-card">
-          <p className="investor-empty py-5 mb-0">No data available</p>
-        </div>
-      )}
-      {state.status === 'choose-investor' && <InvestorChooser />}
-      {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
+      <InvestorChooser />
     </main>
+  );
+}
+
+type Props = { investorName: string | undefined; isAdmin: boolean | undefined; ready: boolean };
+
+function InvestorSummary({ investorName, isAdmin, ready }: Props) {
+  const state = useInvestorSummary(investorName, ready);
+  if (state.status === 'choose-investor') return <AdminLanding />;
+  const name =
+    state.status === 'ready' ? state.summary.investor_name : state.status === 'no-data' ? state.investorName : investorName;
+  return (
+    <>
+      {isAdmin && investorName !== undefined && <ViewingAsBar investorName={name ?? investorName} />}
+      <main className="container-xl py-4 investor-page">
+        <header className="investor-header">
+          {name ? (
+            <>
+              <h1 className="investor-name">{name}</h1>
+              <p className="investor-subtitle">Investment Summary</p>
+            </>
+          ) : state.status === 'loading' ? (
+            // On /investor the name arrives with the answer; the placeholder keeps the header's height.
+            <>
+              <h1 className="investor-name placeholder-glow" aria-hidden="true">
+                <span className="placeholder col-4 col-md-2" />
+              </h1>
+              <p className="investor-subtitle">Investment Summary</p>
+            </>
+          ) : (
+            <h1 className="investor-name">Investment Summary</h1>
+          )}
+        </header>
+        {state.status === 'loading' && <SummarySkeleton />}
+        {state.status === 'no-data' && (
+          <div className="card investor-card">
+            <p className="investor-empty py-5 mb-0">No data available</p>
+          </div>
+        )}
+        {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
+      </main>
+    </>
   );
 }

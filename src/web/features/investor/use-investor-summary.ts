@@ -15,12 +15,13 @@ export type SummaryState =
 /**
  * The summary (portal-spec §4: loading, then loaded or no-data). A 401 or 422 is sent to / by the API
  * client; any other failure is only logged (§8) and reads as no data, so nothing of the answer shows.
+ * `enabled` false holds the read back (an admin on /investor has no summary of their own to ask for).
  */
-export function useInvestorSummary(investorName: string | undefined): SummaryState {
+export function useInvestorSummary(investorName: string | undefined, enabled = true): SummaryState {
   const { data, error, isPending } = useEndpointQuery(
     endpoints.investorSummary,
     { investor_name: investorName },
-    { meta: { onError: 'Failed to load the investor summary:' } },
+    { enabled, meta: { onError: 'Failed to load the investor summary:' } },
   );
   if (data) return hasNoData(data) ? { status: 'no-data', investorName: data.investor_name } : { status: 'ready', summary: data };
   if (isPending || !error) return { status: 'loading' };

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { RecordForm, type FieldName, type FieldSpec, type FormEndpoint, type FormSection, type FormValues } from '../../../components/record-form';
 import type { AdminFormProps } from './fields';
 
-type Options = { sections?: readonly FormSection[]; defaults?: FormValues };
+type Options = { sections?: readonly FormSection[]; defaults?: FormValues; intro?: ReactNode };
 
 /**
  * An admin panel that is one form over one write of the endpoint table: its id (the prefix of its

@@ -3,6 +3,7 @@ import { CATEGORY_SCOPES, type CategoryScope } from '../../../../contract/schema
 import { FEE_CHOICES_BPS } from '../../../../contract/values/fee-fraction';
 import { PROPERTY_TYPES, type PropertyType } from '../../../../contract/values/property-types';
 import type { FieldOption, FieldSpec } from '../../../components/record-form';
+import { thisMonthIso, todayIso } from '../../../lib/today';
 
 /** What every admin panel receives from the page. */
 export type AdminFormProps = {
@@ -26,6 +27,13 @@ export const money = <N extends string>(name: N, label: string, extra: Extra = {
 export const date = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> => ({
   name, label, kind: 'date', ...extra,
 });
+/** A date whose likely answer is today (when the money moved): it starts at today's local date. */
+export const dateToday = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> =>
+  date(name, label, { initial: todayIso, ...extra });
+/** A month picker ('YYYY-MM'); the server files the entry under that month. */
+export const month = <N extends string>(name: N, label: string, extra: Extra = {}): FieldSpec<N> => ({
+  name, label, kind: 'month', ...extra,
+});
 export const select = <N extends string>(
   name: N,
   label: string,
@@ -48,13 +56,24 @@ export const payer = (helpers: AdminHelpersResponse, placeholder = 'Select a pay
 export const category = <N extends string>(name: N, options: readonly string[]) =>
   select(name, 'Category', options, 'Select a category');
 
+/**
+ * The terms a newcomer to the books will not know, each in one line (the loren's words are the API
+ * reference's: endpoints.addLoren).
+ */
+export const TERMS = {
+  loren: 'A loren is a party income and expenses can be attributed to, e.g. a property manager or leasing partner.',
+  landContract: 'A land contract sells the property on a contract: the buyer pays it off in installments.',
+  rentalDeposit: 'A rental deposit is a security deposit held for a tenant: money owed back (a liability), not income.',
+  depositDisposition: 'Returns a tenant’s security deposit, or applies it to costs: it leaves the deposits held, not the income.',
+} as const;
+
 /** The optional loren selector of the property income, expense, deposit and land-contract forms, when shown. */
 export const lorenField = ({ helpers, showLoren }: AdminFormProps): FieldSpec<'loren_name'>[] =>
-  showLoren ? [select('loren_name', 'Loren', helpers.loren_list, 'None')] : [];
+  showLoren ? [select('loren_name', 'Loren', helpers.loren_list, 'No loren', { hint: TERMS.loren })] : [];
 
-/** A month field's hint: the server files the entry under the month of the date given. */
-export const FOR_MONTH_HINT = 'Any day in the month the entry belongs to.';
-export const forMonth = <N extends string>(name: N) => date(name, 'For month', { hint: FOR_MONTH_HINT });
+/** 'For month': the month the entry belongs to, this month unless told otherwise. */
+export const FOR_MONTH_HINT = 'The month the entry belongs to.';
+export const forMonth = <N extends string>(name: N) => month(name, 'For month', { hint: FOR_MONTH_HINT, initial: thisMonthIso });
 
 /** Fee choices of portal-spec §5 from the contract's list: "0.0" (0%), "0.05" (5%) … "0.50" (50%). */
 export const FEE_OPTIONS: readonly FieldOption[] = FEE_CHOICES_BPS.map((bps) => {

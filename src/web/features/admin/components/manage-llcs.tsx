@@ -3,9 +3,13 @@ import { endpoints } from '../../../../contract/endpoints';
 import { RecordForm, type FieldSpec } from '../../../components/record-form';
 import { errorText } from '../../../lib/api-client';
 import { useEndpointQuery } from '../../../lib/queries';
+import { ExistingNames } from './existing-names';
 import { date, llc, text, type AdminFormProps } from './fields';
 
-/** Manage LLCs (extension): add an LLC, and edit the details its tax report prints. */
+/**
+ * Manage LLCs (extension): add an LLC, and edit the details its tax report prints; the LLCs in the books
+ * are listed beside. Save acts only once an LLC is chosen and its details have loaded.
+ */
 type DetailName = 'date_started' | 'address' | 'principal_business_activity' | 'principal_product' | 'business_code_number';
 
 const detailFields = (disabled: boolean): FieldSpec<DetailName>[] => [
@@ -39,6 +43,7 @@ function EditLlcForm({ helpers }: AdminFormProps) {
 
   return (
     <RecordForm id="edit-llc" endpoint={endpoints.updateLlc} submitLabel="Save LLC" loaded={chosen ? loaded : null}
+      canSubmit={() => ready}
       fields={[llc(helpers, 'llc_name', { hint: 'Its details load here for editing.' }), ...detailFields(!ready)]}
       onFieldChange={(name, value, set) => {
         if (name !== 'llc_name') return;
@@ -64,13 +69,18 @@ function EditLlcForm({ helpers }: AdminFormProps) {
 
 export function ManageLlcs(props: AdminFormProps) {
   return (
-    <>
-      <h3 className="h6 text-uppercase text-secondary fw-semibold mt-2 mb-3">Add an LLC</h3>
-      <RecordForm id="add-llc" endpoint={endpoints.addLlc} submitLabel="Add LLC"
-        fields={[text('llc_name', 'LLC name', { maxLength: 100 }), ...detailFields(false)]} />
-      <hr className="my-4" />
-      <h3 className="h6 text-uppercase text-secondary fw-semibold mb-3">Edit an LLC</h3>
-      <EditLlcForm {...props} />
-    </>
+    <div className="row g-4">
+      <div className="col-12 col-lg-4 order-lg-last">
+        <ExistingNames title="LLCs in the books" names={props.helpers.llcs_list} noun={['LLC', 'LLCs']} empty="No LLCs yet." />
+      </div>
+      <div className="col-12 col-lg-8">
+        <h3 className="admin-subtitle mb-3">Add an LLC</h3>
+        <RecordForm id="add-llc" endpoint={endpoints.addLlc} submitLabel="Add LLC"
+          fields={[text('llc_name', 'LLC name', { maxLength: 100 }), ...detailFields(false)]} />
+        <hr className="my-4" />
+        <h3 className="admin-subtitle mb-3">Edit an LLC</h3>
+        <EditLlcForm {...props} />
+      </div>
+    </div>
   );
 }

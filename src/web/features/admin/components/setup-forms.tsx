@@ -2,7 +2,7 @@ import { endpoints } from '../../../../contract/endpoints';
 import type { FieldSpec, FormValues } from '../../../components/record-form';
 import { adminForm } from './admin-form';
 import {
-  CATEGORY_SCOPE_OPTIONS, date, FEE_OPTIONS, investor, llc, money, PROPERTY_TYPE_OPTIONS, select, text,
+  CATEGORY_SCOPE_OPTIONS, date, FEE_OPTIONS, investor, llc, money, month, PROPERTY_TYPE_OPTIONS, select, TERMS, text,
 } from './fields';
 
 /** The forms that set up the books: investors, properties, categories and fees (portal-spec §2, §3, §8). */
@@ -33,7 +33,7 @@ export const AddInvestmentPropertyForm = adminForm(
     text('property_name', 'Property name', { maxLength: 100 }),
     llc(helpers, 'llc'),
     text('address', 'Address', { wide: true, maxLength: 300 }),
-    select('property_type', 'Property type', PROPERTY_TYPE_OPTIONS, 'Select a type'),
+    select('property_type', 'Property type', PROPERTY_TYPE_OPTIONS, 'Select a type', { hint: TERMS.landContract }),
     date('purchase_date', 'Purchase date'),
     money('purchase_price', 'Purchase price'),
     money('land_value', 'Land value', { hint: 'Part of the price that is land (not depreciated).' }),
@@ -61,10 +61,5 @@ export const AddExpenseCategoryForm = adminForm('add-expense-category', endpoint
 export const ChangeInvestorFeeForm = adminForm('change-investor-fee', endpoints.setInvestorFee, 'Change fee', ({ helpers }) => [
   investor(helpers, 'investor_name'),
   select('fee_percentage', 'New fee', FEE_OPTIONS, 'Select a fee'),
-  {
-    name: 'effective_month',
-    label: 'Effective from month',
-    kind: 'month',
-    hint: 'The new fee applies from this month on; earlier months keep the old fee.',
-  },
+  month('effective_month', 'Effective from month', { hint: 'The new fee applies from this month on; earlier months keep the old fee.' }),
 ]);

@@ -3,28 +3,24 @@ import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import type { Endpoint, QueryInput, Reply } from '../../../../contract/endpoint';
 import { VOID_ENDPOINTS } from '../../../../contract/endpoints';
-import type { TxnRow, VoidFamily } from '../../../../contract/schemas/viewers';
+import type { TxnRow } from '../../../../contract/schemas/viewers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { call, errorText } from '../../../lib/api-client';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useEndpointQuery, useInvalidation } from '../../../lib/queries';
+import { shownDetail } from './txn-detail';
+import { isFiltered, matchesFilter, NO_FILTER, TxnFilterBar, type TxnFilter } from './txn-filter';
+import { TxnTable, type TxnTableSpec } from './txn-table';
+
+export type { TxnTableSpec } from './txn-table';
 
 /**
  * The transaction viewers (portal-spec §2 Delete Property / LLC Transaction, §4, §5, §8): choose a
- * property, LLC or investor, see its rows table by table, delete one after a confirmation. A delete
- * voids the row on the server; the tables then load again. "Show voided" lists the voided rows too,
- * struck through, with who voided them, when and why.
+ * property, LLC or investor, see all its rows table by table, narrowed by a search and a date range if
+ * wished, delete one after a confirmation. A delete voids the row on the server; the tables then load
+ * again. "Show voided" lists the voided rows too, struck through, with who voided them, when and why.
  */
-export type TxnTableSpec<K extends string> = {
-  key: K;
-  title: string;
-  /** The delete call: /admin/delete_{family} (VOID_ENDPOINTS of the contract). */
-  family: VoidFamily;
-  /** The word of the confirmation and failure texts: 'income', 'land contract payment', 'LLC expense'. */
-  type: string;
-  empty: string;
-};
 
 /** A viewer read of the table: its query names whose rows, its answer holds a list of rows per table. */
 export type ViewerEndpoint = Endpoint & { method: 'GET'; query: z.ZodObject };
@@ -42,18 +38,11 @@ type Props<E extends ViewerEndpoint> = {
 
 type Pending<K extends string> = { table: TxnTableSpec<K>; row: TxnRow };
 
-/** A timestamp's day in the viewer's time zone, as MM/DD/YYYY. */
-function localDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return formatDate(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return formatDate(`${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`);
-}
-
 export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placeholder, options, endpoint, nameField, tables }: Props<E>) {
   type K = Extract<keyof Reply<E>, string>;
   const [name, setName] = useState('');
   const [showVoided, setShowVoided] = useState(false);
+  const [filter, setFilter] = useState<TxnFilter>(NO_FILTER);
   const [pending, setPending] = useState<Pending<K> | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -139,6 +128,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placehold
       {!name && <p className="txn-muted mb-0">Choose one to see its transactions.</p>}
       {name && !rows && !error && <p className="mb-0">Loading...</p>}
       {name && error && <FormError message={`The transactions could not be loaded: ${errorText(error)}`} />}
+      {name && rows && !error && <TxnFilterBar id={`${id}-filter`} filter={filter} onChange={setFilter} />}
       {name && rows && !error && (
         <div className="d-grid gap-4">
           {tables.map((table) => (
@@ -146,7 +136,9 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placehold
               key={table.key}
               id={`${id}-${table.key}`}
               table={table}
-              rows={rows[table.key] ?? []}
+              rows={(rows[table.key] ?? []).filter((r) => matchesFilter(r, filter))}
+              total={(rows[table.key] ?? []).length}
+              filtered={isFiltered(filter)}
               failure={failure?.key === table.key ? failure.message : null}
               headingRef={(el) => {
                 if (el) headings.current.set(table.key, el);
@@ -183,7 +175,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placehold
             </div>
             <div className="confirm-dialog-detail">
               <dt>Detail</dt>
-              <dd>{pending.row.detail || '—'}</dd>
+              <dd>{shownDetail(pending.row.detail) || '—'}</dd>
             </div>
           </dl>
         )}
@@ -195,101 +187,5 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placehold
         <div className="form-text">The row is kept, marked as voided, and stays in the audit log.</div>
       </ConfirmDialog>
     </div>
-  );
-}
-
-type TableProps<K extends string> = {
-  id: string;
-  table: TxnTableSpec<K>;
-  rows: TxnRow[];
-  failure: string | null;
-  headingRef: (el: HTMLHeadingElement | null) => void;
-  onDelete: (row: TxnRow) => void;
-};
-
-function TxnTable<K extends string>({ id, table, rows, failure, headingRef, onDelete }: TableProps<K>) {
-  const titleId = `${id}-title`;
-  const live = rows.filter((r) => !r.voided_at).length;
-  const voided = rows.length - live;
-  return (
-    // The card is not a landmark of its own: the table's scrolling region carries the title.
-    <div className="card txn-card">
-      <div className="card-header txn-card-header d-flex flex-wrap align-items-baseline justify-content-between gap-2">
-        <h3 id={titleId} ref={headingRef} tabIndex={-1} className="h6 fw-semibold mb-0">
-          {table.title}
-        </h3>
-        <span className="small txn-muted">
-          {live === 1 ? '1 entry' : `${live} entries`}
-          {voided > 0 && `, ${voided} voided`}
-        </span>
-      </div>
-      {failure && (
-        <div className="px-3 pt-3">
-          <FormError message={`Failed to delete ${table.type}. ${failure}`} />
-        </div>
-      )}
-      <div className="txn-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
-        <table className="table table-sm table-striped align-middle mb-0 txn-table">
-          <thead>
-            <tr>
-              <th scope="col" className="txn-col-id">ID</th>
-              <th scope="col" className="txn-col-date">Date</th>
-              <th scope="col" className="txn-col-amount text-end">
-                Amount
-              </th>
-              <th scope="col" className="txn-col-detail">Detail</th>
-              <th scope="col" className="txn-col-actions text-end">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="txn-empty">
-                  {table.empty}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} />)
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
-
-function TxnRowView({ row, type, onDelete }: { row: TxnRow; type: string; onDelete: (row: TxnRow) => void }) {
-  const isVoided = Boolean(row.voided_at);
-  return (
-    <tr className={isVoided ? 'txn-voided' : undefined} data-row-id={row.id}>
-      <td className="txn-id">
-        <span className="txn-struck">{row.id}</span>
-      </td>
-      <td className="txn-date">
-        <span className="txn-struck">{formatDate(row.date)}</span>
-      </td>
-      <td className={`money${row.amount < 0 ? ' negative' : ''}`}>
-        <span className="txn-struck">{formatCurrency(row.amount)}</span>
-      </td>
-      <td className="txn-detail">
-        <span className="txn-struck">{row.detail}</span>
-        {isVoided && (
-          <div className="small txn-void-note">
-            Voided by {row.voided_by || 'unknown'} on {localDate(row.voided_at ?? '')}: {row.void_reason || 'no reason given'}
-          </div>
-        )}
-      </td>
-      <td className="text-end">
-        {isVoided ? (
-          <span className="small txn-muted">Voided</span>
-        ) : (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
-            Delete<span className="visually-hidden"> {type} ID {row.id}</span>
-          </button>
-        )}
-      </td>
-    </tr>
   );
 }

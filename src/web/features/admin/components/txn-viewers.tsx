@@ -11,7 +11,7 @@ const PROPERTY_TABLES: readonly TxnTableSpec<PropertyTable>[] = [
   { key: 'expenses', title: 'Expenses', family: 'expense', type: 'expense', empty: 'No expenses available.' },
   { key: 'deposits', title: 'Deposits', family: 'deposit', type: 'deposit', empty: 'No deposits available.' },
   {
-    key: 'lc_payments', title: 'Land Contract Payments', family: 'lc_payment', type: 'land contract payment',
+    key: 'lc_payments', title: 'Land contract payments', family: 'lc_payment', type: 'land contract payment',
     empty: 'No land contract payments available.',
   },
   { key: 'investments', title: 'Investments', family: 'investment', type: 'investment', empty: 'No investments available.' },
@@ -36,7 +36,7 @@ export function DeleteLlcTransaction({ helpers }: AdminFormProps) {
 }
 
 const INVESTOR_TABLES: readonly TxnTableSpec<'cash_withdrawals'>[] = [
-  { key: 'cash_withdrawals', title: 'Cash Withdrawals', family: 'withdrawal', type: 'withdrawal', empty: 'No withdrawals available.' },
+  { key: 'cash_withdrawals', title: 'Cash withdrawals', family: 'withdrawal', type: 'withdrawal', empty: 'No withdrawals available.' },
 ];
 
 export function CashWithdrawals({ helpers }: AdminFormProps) {

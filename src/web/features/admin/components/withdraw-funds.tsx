@@ -6,13 +6,14 @@ import { errorText } from '../../../lib/api-client';
 import { dollarsText, exceeds } from '../../../lib/cents';
 import { formatCurrency } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
-import { date, description, investor, select, text, type AdminFormProps } from './fields';
+import { dateToday, description, investor, select, TERMS, text, type AdminFormProps } from './fields';
 
 /**
  * Withdraw Funds (portal-spec §2, §4, §5, §8): three forms whose amount is bounded by a maximum the
  * server computes. The amount stays disabled until the selectors that decide the maximum are chosen;
- * changing one of them sets the amount back to 0 and reads the maximum of the new choice. Over the
- * maximum the submit is refused before any request; the server checks again under its row lock.
+ * changing one of them clears the amount (back to its "0.00" placeholder: nothing to delete before typing)
+ * and reads the maximum of the new choice. Over the maximum the submit is refused before any request; the
+ * server checks again under its row lock. The date starts at today.
  */
 type MaxEndpoint = Endpoint & { method: 'GET'; query: object };
 
@@ -31,12 +32,13 @@ type WithdrawalFormProps<W extends FormEndpoint, M extends MaxEndpoint> = {
   rest: FieldSpec<FieldName<W>>[];
   /** What to choose first, shown under the amount until the selectors are chosen. */
   chooseFirst: string;
+  /** One line under the title for a term a newcomer may not know. */
+  help?: string;
   /** 'deposit' words the refusal "maximum deposit amount" (portal-spec §5). */
   limit: 'withdrawal' | 'deposit';
 };
 
 const AMOUNT = 'amount';
-const DEFAULTS: FormValues = { [AMOUNT]: '0' };
 
 function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: WithdrawalFormProps<W, M>) {
   const names: string[] = p.selectors.map((f) => f.name);
@@ -82,12 +84,13 @@ function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: Withdr
         <h3 id={`${p.id}-title`} className="h6 fw-semibold mb-2">
           {p.title}
         </h3>
-        <RecordForm id={p.id} endpoint={p.endpoint} submitLabel={p.submitLabel} defaults={DEFAULTS}
+        {p.help && <p className="record-form-intro mb-2">{p.help}</p>}
+        <RecordForm id={p.id} endpoint={p.endpoint} submitLabel={p.submitLabel}
           fields={[...p.selectors, amount, ...p.rest]} validate={validate}
           onFieldChange={(name, value, set) => {
             if (!names.includes(name)) return;
             setSelection((s) => ({ ...s, [name]: value }));
-            set(AMOUNT, '0');
+            set(AMOUNT, '');
           }}
           onSuccess={() => setSelection({})} />
       </div>
@@ -106,18 +109,18 @@ export function WithdrawFunds({ helpers }: AdminFormProps) {
       </p>
       <WithdrawalForm id="withdraw-cash" title="Withdraw from Cash" submitLabel="Withdraw cash"
         endpoint={endpoints.recordCashWithdrawal} maxEndpoint={endpoints.maxCashWithdrawal} maxOf={(r) => r.max_cash_withdrawal}
-        selectors={[investor(helpers, 'investor_name')]} rest={[date('date', 'Date'), description({})]}
+        selectors={[investor(helpers, 'investor_name')]} rest={[dateToday('date', 'Date'), description({})]}
         chooseFirst="Choose an investor to see the maximum." limit="withdrawal" />
       <WithdrawalForm id="withdraw-investment" title="Withdraw from Investment" submitLabel="Withdraw from investment"
         endpoint={endpoints.recordInvestmentWithdrawal} maxEndpoint={endpoints.maxInvestmentWithdrawal}
         maxOf={(r) => r.max_investment_withdrawal}
         selectors={[investor(helpers, 'investor_name'), select('property_name', 'Property', helpers.properties, 'Select a property')]}
-        rest={[date('date', 'Date')]} chooseFirst="Choose an investor and a property to see the maximum." limit="withdrawal" />
+        rest={[dateToday('date', 'Date')]} chooseFirst="Choose an investor and a property to see the maximum." limit="withdrawal" />
       <WithdrawalForm id="withdraw-deposit" title="Withdraw Deposit" submitLabel="Withdraw deposit"
         endpoint={endpoints.recordDepositWithdrawal} maxEndpoint={endpoints.maxDepositWithdrawal}
         maxOf={(r) => r.max_deposit_withdrawal} selectors={[rentalProperty(helpers)]}
-        rest={[date('date', 'Date'), text('notes', 'Notes', { maxLength: 500 })]}
-        chooseFirst="Choose a property to see the maximum." limit="deposit" />
+        rest={[dateToday('date', 'Date'), text('notes', 'Notes', { maxLength: 500 })]}
+        chooseFirst="Choose a property to see the maximum." limit="deposit" help={TERMS.depositDisposition} />
     </div>
   );
 }

@@ -34,7 +34,7 @@ export function BalanceCard(props: Props) {
         ['Other Investments', props.total_other_investments],
       ];
   return (
-    <section className="card investor-card h-100" aria-labelledby={titleId}>
+    <section className="card investor-card" aria-labelledby={titleId}>
       <div className="card-body">
         <h2 id={titleId} className="investor-card-title">
           Balance

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { formatCurrency, formatMonth } from '../../../lib/format';
 import { moneyClass } from './money';
 
@@ -14,14 +14,22 @@ type Props = {
 };
 
 /**
- * A Date / Amount table in a card (portal-spec §2): months as MM/YYYY, money right-aligned, the spec's
- * empty text in one centred cell. Long tables scroll inside the card; a row's description, when it has
- * one, is its hover text.
+ * A Date / Amount table in a card as tall as its rows (portal-spec §2): months as MM/YYYY, money
+ * right-aligned, the spec's empty text in one centred cell. Long tables scroll inside the card.
+ * A row's description, when it has one, is its hover text (the spec's attribute) and, since a phone
+ * cannot hover, also opens as a line under the row on a tap, a click or Enter on its month.
  */
 export function HistoryTable({ title, help, rows, emptyText, headingLevel: Heading = 'h2' }: Props) {
   const titleId = useId();
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
   return (
-    <div className="card investor-card h-100">
+    <div className="card investor-card">
       <div className="card-body pb-2 flex-grow-0">
         <Heading id={titleId} className="investor-card-title">
           {title}
@@ -47,12 +55,35 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
                 </td>
               </tr>
             ) : (
-              rows.map((row, i) => (
-                <tr key={`${row.date}-${i}`} title={row.description}>
-                  <td className="investor-month">{formatMonth(row.date)}</td>
-                  <td className={moneyClass(row.amount)}>{formatCurrency(row.amount)}</td>
-                </tr>
-              ))
+              rows.map((row, i) => {
+                const described = Boolean(row.description);
+                const isOpen = described && open.has(i);
+                const descriptionId = `${titleId}-row-${i}`;
+                return (
+                  <Fragment key={`${row.date}-${i}`}>
+                    {/* The whole row answers a tap; the month's button carries the keyboard and the state. */}
+                    <tr title={row.description} className={!described ? undefined : isOpen ? 'history-row-described history-row-open' : 'history-row-described'}
+                      onClick={described ? () => toggle(i) : undefined}>
+                      <td className="investor-month">
+                        {described ? (
+                          <button type="button" className="history-toggle" aria-expanded={isOpen}
+                            aria-controls={isOpen ? descriptionId : undefined}>
+                            {formatMonth(row.date)}
+                          </button>
+                        ) : (
+                          formatMonth(row.date)
+                        )}
+                      </td>
+                      <td className={moneyClass(row.amount)}>{formatCurrency(row.amount)}</td>
+                    </tr>
+                    {isOpen && (
+                      <tr id={descriptionId} className="history-description">
+                        <td colSpan={2}>{row.description}</td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -1,32 +1,75 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
 import { useEndpointQuery } from '../../../lib/queries';
+import { Money } from './money';
 
-/** What an administrator without an investor login sees on /investor: whose summary to open. */
+const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
+
+/**
+ * An administrator's landing on /investor (issue 10 item 2): every investor with their active investments
+ * and the cash the portfolio owes them (the admin summary's figures), each name opening the page that
+ * investor sees. On a phone each row is a small card (.table-stack).
+ */
 export function InvestorChooser() {
-  // The investors an administrator may open (admins only; the server refuses anyone else).
-  const { data, error } = useEndpointQuery(endpoints.adminHelpers, undefined, {
-    select: (h) => h.investors_list ?? [],
-    meta: { onError: 'Failed to load the investors:' },
-  });
-  const names = data ?? (error ? [] : null);
+  const titleId = useId();
+  const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: { onError: 'Failed to load the investors:' } });
+  const investors = data?.investors;
   return (
-    <div className="card investor-card">
-      <div className="card-body">
-        <h2 className="h5">Choose an investor</h2>
-        <p className="text-secondary small">You are signed in as an administrator. Open an investor&apos;s summary:</p>
-        {names === null && <p>Loading...</p>}
-        {names?.length === 0 && <p className="text-secondary">No investors yet.</p>}
-        {names && names.length > 0 && (
-          <ul className="list-unstyled investor-chooser mb-0">
-            {names.map((n) => (
-              <li key={n}>
-                <Link to={`/investor/${encodeURIComponent(n)}`}>{n}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
+    <div className="card investor-card investor-chooser-card">
+      <div className="card-body pb-2 flex-grow-0">
+        <h2 id={titleId} className="investor-card-title">
+          All investors
+        </h2>
+        <p className="investor-help mb-0">
+          {data ? (
+            <>
+              {investors!.length} {investors!.length === 1 ? 'investor' : 'investors'}: <Money amount={data.total_investments} /> invested,{' '}
+              <Money amount={data.total_cash} /> cash owed to them. Open one to see the page they see.
+            </>
+          ) : (
+            'Open an investor to see the page they see.'
+          )}
+        </p>
       </div>
+      {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
+      {!error && !investors && <p className="investor-empty py-4" role="status">Loading...</p>}
+      {investors && (
+        <div className="investor-table-scroll investor-chooser" role="region" aria-labelledby={titleId} tabIndex={0}>
+          <table className="table table-sm table-striped mb-0 investor-table table-stack">
+            <thead>
+              <tr>
+                <th scope="col">Investor</th>
+                <th scope="col" className="text-end">Active Investments</th>
+                <th scope="col" className="text-end">Cash Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {investors.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="investor-empty">
+                    No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
+                  </td>
+                </tr>
+              ) : (
+                investors.map((i) => (
+                  <tr key={i.investor_name}>
+                    <td data-label="Investor">
+                      <Link to={investorPath(i.investor_name)} className="investor-chooser-link">{i.investor_name}</Link>
+                    </td>
+                    <td data-label="Active Investments" className="money">
+                      <Money amount={i.total_investments} />
+                    </td>
+                    <td data-label="Cash Balance" className="money">
+                      <Money amount={i.cash_balance} />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function InvestorDashboard({ summary, investorName }: Props) {
             rows={summary.cashflow_per_month} emptyText="No income available" />
         </div>
         <div className="col-12 col-md-4">
-          <HistoryTable title="Distributions History" help="Paid out to you; hover a row for what it was"
+          <HistoryTable title="Distributions History" help="Paid out to you; tap or hover a row for what it was"
             rows={summary.distributions_per_month} emptyText="No distributions available." />
         </div>
       </div>

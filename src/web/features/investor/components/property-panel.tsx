@@ -4,14 +4,17 @@ import { HistoryTable } from './history-table';
 import { Money, Percent } from './money';
 import { PropertyPicture } from './property-picture';
 
-/** The property detail panel (portal-spec §2): three equal columns from medium width, stacked on phones. */
+/**
+ * The property detail panel (portal-spec §2): three equal columns from medium width, stacked on phones,
+ * each card as tall as its content.
+ */
 export function PropertyPanel({ detail }: { detail: InvestorPropertyResponse }) {
   const titleId = useId();
   const name = detail.property_name;
   return (
     <section className="row g-3 mt-1 investor-property-panel" aria-labelledby={titleId}>
       <div className="col-12 col-md-4">
-        <div className="card investor-card h-100">
+        <div className="card investor-card">
           <div className="card-body">
             <h3 id={titleId} className="investor-card-title">
               {name} Details
@@ -39,7 +42,8 @@ export function PropertyPanel({ detail }: { detail: InvestorPropertyResponse }) 
               </div>
               <div className="investor-row investor-notes">
                 <dt>Notes</dt>
-                <dd>{detail.notes.trim() ? detail.notes : <span className="text-body-secondary">None</span>}</dd>
+                {/* Empty notes are shown as empty, never as a word that reads like a note. */}
+                <dd>{detail.notes.trim()}</dd>
               </div>
             </dl>
           </div>

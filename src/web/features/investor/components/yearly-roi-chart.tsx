@@ -48,7 +48,7 @@ export function YearlyRoiChart({ roiPerYear }: { roiPerYear: Record<string, numb
   // The canvas is opaque to screen readers, so its label carries every value the bars show.
   const description = `Yearly ROI: ${years.map(([year, roi]) => `${year} ${formatPercent(roi)}`).join(', ')}`;
   return (
-    <section className="card investor-card h-100" aria-labelledby={titleId}>
+    <section className="card investor-card" aria-labelledby={titleId}>
       <div className="card-body d-flex flex-column">
         <h2 id={titleId} className="investor-card-title">
           Yearly ROI

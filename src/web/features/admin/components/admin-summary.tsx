@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { endpoints } from '../../../../contract/endpoints';
+import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
+import { useEndpointQuery } from '../../../lib/queries';
+import { Money, ReportTable, type Column } from './report-table';
+import { logFailure, ReportFailure, ReportLoading } from './report-state';
+
+/**
+ * Admin Summary (portal-spec §2): the business at a glance in five cards, each saying what it sums, then
+ * the investors with their capital and cash; a name opens that investor's summary (/investor/{name}).
+ */
+type Total = 'total_cash' | 'total_investments' | 'total_income' | 'total_expenses' | 'total_deposits';
+
+const CARDS: readonly { key: Total; title: string; help: string }[] = [
+  { key: 'total_cash', title: 'Total Cash', help: "Undistributed cash owed to investors: the sum of their cash balances" },
+  { key: 'total_investments', title: 'Total Investments', help: "Investors' outstanding capital: investments less capital returned" },
+  { key: 'total_income', title: 'Total Income', help: 'Property income and land-contract payments, gross, all time' },
+  { key: 'total_expenses', title: 'Total Expenses', help: 'Property, investor-property and LLC expenses, all time' },
+  { key: 'total_deposits', title: 'Total Deposits', help: 'Security deposits held today: deposits less refunds' },
+];
+
+type InvestorRow = AdminSummaryResponse['investors'][number];
+
+const INVESTOR_COLUMNS: readonly Column<InvestorRow>[] = [
+  {
+    header: 'Investor',
+    cell: (r) => (
+      <Link to={`/investor/${encodeURIComponent(r.investor_name)}`} className="report-link">
+        {r.investor_name}
+      </Link>
+    ),
+  },
+  { header: 'Investments', money: (r) => r.total_investments },
+  { header: 'Cash Balance', money: (r) => r.cash_balance },
+];
+
+function FigureCard({ title, help, amount }: { title: string; help: string; amount: number }) {
+  const titleId = useId();
+  return (
+    <section className="card report-card report-figure-card h-100" aria-labelledby={titleId}>
+      <div className="card-body">
+        <h3 id={titleId} className="report-card-title">
+          {title}
+        </h3>
+        <p className="report-figure">
+          <Money amount={amount} />
+        </p>
+        <p className="report-help mb-0">{help}</p>
+      </div>
+    </section>
+  );
+}
+
+export function AdminSummary() {
+  const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: logFailure });
+  if (error) return <ReportFailure what="The admin summary" error={error} />;
+  if (!data) return <ReportLoading />;
+  return (
+    <div className="d-grid gap-4 report-stack">
+      <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-5 g-3">
+        {CARDS.map((c) => (
+          <div key={c.key} className="col">
+            <FigureCard title={c.title} help={c.help} amount={data[c.key]} />
+          </div>
+        ))}
+      </div>
+      <div className="report-investors">
+        <ReportTable title="Investors" subtitle="Each investor's outstanding capital and cash balance; open one for their summary."
+          columns={INVESTOR_COLUMNS} rows={data.investors} rowKey={(r) => r.investor_name} empty="No investors available." />
+      </div>
+    </div>
+  );
+}

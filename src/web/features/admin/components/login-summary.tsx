@@ -1,0 +1,25 @@
+import { endpoints } from '../../../../contract/endpoints';
+import type { LoginSummaryRow } from '../../../../contract/schemas/portal-users';
+import { formatDateTime } from '../../../lib/format';
+import { useEndpointQuery } from '../../../lib/queries';
+import { ReportTable, type Column } from './report-table';
+import { logFailure, ReportFailure, ReportLoading } from './report-state';
+
+/** Login Summary (portal-spec §2, §3): each investor login's sign-in count and last sign-in, in local time or N/A. */
+const COLUMNS: readonly Column<LoginSummaryRow>[] = [
+  { header: 'Investor', cell: (r) => r.investor_name },
+  { header: 'Login Count', cell: (r) => <span className="report-count">{r.login_count}</span>, end: true },
+  { header: 'Last Login', cell: (r) => <span className="report-when">{formatDateTime(r.last_login)}</span> },
+];
+
+export function LoginSummary() {
+  const { data, error } = useEndpointQuery(endpoints.loginSummary, undefined, { meta: logFailure });
+  if (error) return <ReportFailure what="The login summary" error={error} />;
+  if (!data) return <ReportLoading />;
+  return (
+    <div className="login-summary">
+      <ReportTable title="Login Summary" subtitle="Successful sign-ins of each investor login; times in your time zone."
+        columns={COLUMNS} rows={data} rowKey={(r) => r.investor_name} empty="No logins available." />
+    </div>
+  );
+}

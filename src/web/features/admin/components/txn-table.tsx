@@ -1,0 +1,124 @@
+import type { TxnRow, VoidFamily } from '../../../../contract/schemas/viewers';
+import { FormError } from '../../../components/form-error';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { isoDay } from '../../../lib/today';
+import { shownDetail } from './txn-detail';
+
+/** One table of a viewer: its rows, the word of its delete texts, its empty text. */
+export type TxnTableSpec<K extends string> = {
+  key: K;
+  title: string;
+  /** The delete call: /admin/delete_{family} (VOID_ENDPOINTS of the contract). */
+  family: VoidFamily;
+  /** The word of the confirmation and failure texts: 'income', 'land contract payment', 'LLC expense'. */
+  type: string;
+  empty: string;
+};
+
+type Props<K extends string> = {
+  id: string;
+  table: TxnTableSpec<K>;
+  /** The rows that pass the filter, all of them (the table scrolls inside its card, nothing is cut). */
+  rows: TxnRow[];
+  /** How many rows the table holds before the filter. */
+  total: number;
+  filtered: boolean;
+  failure: string | null;
+  headingRef: (el: HTMLHeadingElement | null) => void;
+  onDelete: (row: TxnRow) => void;
+};
+
+/** A timestamp's day in the viewer's time zone, as MM/DD/YYYY. */
+function localDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? formatDate(iso) : formatDate(isoDay(d));
+}
+
+const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`);
+
+export function TxnTable<K extends string>({ id, table, rows, total, filtered, failure, headingRef, onDelete }: Props<K>) {
+  const titleId = `${id}-title`;
+  const live = rows.filter((r) => !r.voided_at).length;
+  const voided = rows.length - live;
+  return (
+    // The card is not a landmark of its own: the table's scrolling region carries the title.
+    <div className="card txn-card">
+      <div className="card-header txn-card-header d-flex flex-wrap align-items-baseline justify-content-between gap-2">
+        <h3 id={titleId} ref={headingRef} tabIndex={-1} className="h6 fw-semibold mb-0">
+          {table.title}
+        </h3>
+        <span className="small txn-muted" aria-live="polite">
+          {filtered && total > 0 ? `${rows.length} of ${entries(total)} shown` : entries(live)}
+          {!(filtered && total > 0) && voided > 0 && `, ${voided} voided`}
+        </span>
+      </div>
+      {failure && (
+        <div className="px-3 pt-3">
+          <FormError message={`Failed to delete ${table.type}. ${failure}`} />
+        </div>
+      )}
+      <div className="txn-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <table className="table table-sm table-striped align-middle mb-0 txn-table">
+          <thead>
+            <tr>
+              <th scope="col" className="txn-col-id">ID</th>
+              <th scope="col" className="txn-col-date">Date</th>
+              <th scope="col" className="txn-col-amount text-end">
+                Amount
+              </th>
+              <th scope="col" className="txn-col-detail">Detail</th>
+              <th scope="col" className="txn-col-actions text-end">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="txn-empty">
+                  {total > 0 && filtered ? 'No entries match the search and dates.' : table.empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function TxnRowView({ row, type, onDelete }: { row: TxnRow; type: string; onDelete: (row: TxnRow) => void }) {
+  const isVoided = Boolean(row.voided_at);
+  return (
+    <tr className={isVoided ? 'txn-voided' : undefined} data-row-id={row.id}>
+      <td className="txn-id">
+        <span className="txn-struck">{row.id}</span>
+      </td>
+      <td className="txn-date">
+        <span className="txn-struck">{formatDate(row.date)}</span>
+      </td>
+      <td className={`money${row.amount < 0 ? ' negative' : ''}`}>
+        <span className="txn-struck">{formatCurrency(row.amount)}</span>
+      </td>
+      <td className="txn-detail">
+        <span className="txn-struck">{shownDetail(row.detail)}</span>
+        {isVoided && (
+          <div className="small txn-void-note">
+            Voided by {row.voided_by || 'unknown'} on {localDate(row.voided_at ?? '')}: {row.void_reason || 'no reason given'}
+          </div>
+        )}
+      </td>
+      <td className="txn-actions text-end">
+        {isVoided ? (
+          <span className="small txn-muted">Voided</span>
+        ) : (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
+            Delete<span className="visually-hidden"> {type} ID {row.id}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
