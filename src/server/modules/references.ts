@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.js';
-import { ValidationError } from '../lib/errors.js';
+import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { findCategory, type Category, type CategoryScope } from './categories/categories.repository.js';
 import { findInvestorByName, type Investor } from './investors/investors.repository.js';
 import { findLlcByName, type Llc } from './llcs/llcs.repository.js';
@@ -11,6 +11,24 @@ import { findPropertyByName, type Property } from './properties/properties.repos
  * admin sees which selection was wrong (domain.md §3.3).
  */
 const unknown = (what: string, name: string) => new ValidationError(`No ${what} named "${name}".`);
+
+/**
+ * A name a read (a query, or the target of an action) asks for: one that does not exist answers 404
+ * with the same words, where a name inside a recorded entry's body answers 400 (the require* above).
+ */
+const missing = (what: string, name: string) => new NotFoundError(`No ${what} named "${name}".`);
+
+export async function existingProperty(db: Queryable, name: string): Promise<Property> {
+  return (await findPropertyByName(db, name)) ?? Promise.reject(missing('property', name));
+}
+
+export async function existingInvestor(db: Queryable, name: string): Promise<Investor> {
+  return (await findInvestorByName(db, name)) ?? Promise.reject(missing('investor', name));
+}
+
+export async function existingLlc(db: Queryable, name: string): Promise<Llc> {
+  return (await findLlcByName(db, name)) ?? Promise.reject(missing('LLC', name));
+}
 
 export async function requireProperty(db: Queryable, name: string): Promise<Property> {
   return (await findPropertyByName(db, name)) ?? Promise.reject(unknown('property', name));

@@ -16,6 +16,12 @@ export async function closedThroughFor(
   return row;
 }
 
+/** The LLC's closed-through date, its row locked: two admins closing one period take turns. */
+export async function lockClosedThrough(db: Queryable, llcId: number): Promise<string | null> {
+  const [row] = await db.query<{ closedThrough: string | null }>('SELECT closed_through AS "closedThrough" FROM llc WHERE id = $1 FOR UPDATE', [llcId]);
+  return row?.closedThrough ?? null;
+}
+
 export async function setClosedThrough(db: Queryable, llcId: number, closedThrough: string | null): Promise<void> {
   await db.query('UPDATE llc SET closed_through = $2 WHERE id = $1', [llcId, closedThrough]);
 }

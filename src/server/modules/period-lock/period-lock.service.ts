@@ -1,10 +1,10 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { findLlcByName } from '../llcs/llcs.repository.js';
-import { closedThroughFor, listPeriodLocks, setClosedThrough } from './period-lock.repository.js';
+import { existingLlc } from '../references.js';
+import { closedThroughFor, listPeriodLocks, lockClosedThrough, setClosedThrough } from './period-lock.repository.js';
 
 /**
  * The period lock (domain.md §3.5): once an LLC's books are closed through a date (a filed return),
@@ -27,13 +27,12 @@ export function createPeriodLockService({ db, clock }: { db: Db; clock: Clock })
     async set(input: { llc_name: string; closed_through?: string | null }, ctx: WriteContext): Promise<{ closed_through: string | null }> {
       const closedThrough = input.closed_through || null;
       await db.transaction(async (tx) => {
-        const llc = await findLlcByName(tx, input.llc_name);
-        if (!llc) throw new NotFoundError(`No LLC named "${input.llc_name}".`);
-        const [before] = await tx.query<{ closed_through: string | null }>('SELECT closed_through FROM llc WHERE id = $1 FOR UPDATE', [llc.id]);
+        const llc = await existingLlc(tx, input.llc_name);
+        const before = await lockClosedThrough(tx, llc.id);
         await setClosedThrough(tx, llc.id, closedThrough);
         await appendAudit(tx, {
           at: clock.now(), userId: ctx.userId, action: closedThrough ? 'close_period' : 'reopen_period', entity: 'llc', entityId: String(llc.id),
-          before: { closed_through: before?.closed_through ?? null }, after: { closed_through: closedThrough }, ip: ctx.ip,
+          before: { closed_through: before }, after: { closed_through: closedThrough }, ip: ctx.ip,
         });
       });
       return { closed_through: closedThrough };

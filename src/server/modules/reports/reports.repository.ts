@@ -20,6 +20,18 @@ export async function bookTotals(db: Queryable, asOf: string, propertyId: number
   return row!;
 }
 
+/** The investors holding capital in a property at a date (investments − investment withdrawals > 0), by name. */
+export async function capitalByInvestor(db: Queryable, propertyId: number, asOf: string): Promise<{ name: string; cents: number }[]> {
+  return db.query<{ name: string; cents: number }>(
+    `SELECT i.name, sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END)::bigint AS cents
+       FROM ledger_entry e JOIN investor i ON i.id = e.investor_id
+      WHERE e.voided_at IS NULL AND e.date <= $2 AND e.property_id = $1 AND e.kind IN ('investment', 'investment_withdrawal')
+      GROUP BY i.id, i.name HAVING sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END) > 0
+      ORDER BY lower(i.name)`,
+    [propertyId, asOf],
+  );
+}
+
 /** Every investor's name by id, and whether they are active. */
 export async function investorNames(db: Queryable): Promise<{ id: number; name: string; active: boolean }[]> {
   return db.query('SELECT id, name, active FROM investor ORDER BY lower(name), id');

@@ -4,14 +4,12 @@ import { allocate } from '../../domain/allocation.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
-import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
 import { readBooks } from '../books/books.repository.js';
 import { listTransactions } from '../ledger/ledger.repository.js';
-import { findLlcByName } from '../llcs/llcs.repository.js';
-import { findPropertyByName } from '../properties/properties.repository.js';
+import { existingLlc, existingProperty } from '../references.js';
 import { viewerRow } from '../viewers/viewer-row.js';
-import { bookTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
+import { bookTotals, capitalByInvestor, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 
 const UNALLOCATED_NAME = '(Unallocated)';
 
@@ -29,9 +27,6 @@ export function createReportsService({ books }: { books: BooksService }) {
     const names = new Map((await investorNames(tx)).map((i) => [i.id, i.name]));
     return (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
   };
-
-  const requireProperty = async (tx: Queryable, name: string) =>
-    (await findPropertyByName(tx, name)) ?? Promise.reject(new NotFoundError(`No property named "${name}".`));
 
   return {
     /** §4.12: the five totals, and each active investor's capital and cash (the Investors list). */
@@ -60,20 +55,13 @@ export function createReportsService({ books }: { books: BooksService }) {
     /** One property's books as of today: the ledger rows of each family, their totals, and who holds capital. */
     propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
       books.snapshot(async (tx) => {
-        const property = await requireProperty(tx, propertyName);
+        const property = await existingProperty(tx, propertyName);
         const asOf = books.today();
         const rows = async (kinds: Parameters<typeof listTransactions>[1]['kinds']) =>
           (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided: false, asOf })).map(viewerRow)
             .map(({ date, amount, detail }) => ({ date, amount, detail }));
         const investments = await rows(['investment', 'investment_withdrawal']);
-        const capital = await tx.query<{ name: string; cents: number }>(
-          `SELECT i.name, sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END)::bigint AS cents
-             FROM ledger_entry e JOIN investor i ON i.id = e.investor_id
-            WHERE e.voided_at IS NULL AND e.date <= $2 AND e.property_id = $1 AND e.kind IN ('investment', 'investment_withdrawal')
-            GROUP BY i.id, i.name HAVING sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END) > 0
-            ORDER BY lower(i.name)`,
-          [property.id, asOf],
-        );
+        const capital = await capitalByInvestor(tx, property.id, asOf);
         const totals = await bookTotals(tx, asOf, property.id);
         return {
           investments,
@@ -91,8 +79,7 @@ export function createReportsService({ books }: { books: BooksService }) {
     /** §5: an LLC's tax report for a year. */
     llcTaxes: (llcName: string, year: number): Promise<LlcTaxesResponse> =>
       books.snapshot(async (tx) => {
-        const llc = await findLlcByName(tx, llcName);
-        if (!llc) throw new NotFoundError(`No LLC named "${llcName}".`);
+        const llc = await existingLlc(tx, llcName);
         const properties = await taxProperties(tx, { llcId: llc.id });
         const ids = properties.map((p) => p.id);
         const [from, to] = [`${year}-01-01`, `${year}-12-31`];
@@ -152,7 +139,7 @@ export function createReportsService({ books }: { books: BooksService }) {
     /** §5.6: a property's income and expenses of a year by category; a land contract with terms split. */
     propertyTaxes: (propertyName: string, year: number): Promise<PropertyTaxesResponse> =>
       books.snapshot(async (tx) => {
-        const found = await requireProperty(tx, propertyName);
+        const found = await existingProperty(tx, propertyName);
         const [property] = await taxProperties(tx, { propertyId: found.id });
         const to = `${year}-12-31`;
         const items = await taxItems(tx, { propertyIds: [found.id], llcId: null, from: `${year}-01-01`, to });

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
-import { findInvestorByName } from '../investors/investors.repository.js';
+import { existingInvestor } from '../references.js';
 import { loginSummary, softDeleteInvestorUsers } from './users.repository.js';
 
 /**
@@ -20,8 +20,7 @@ export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }
     async deletePortalUser(investorName: string, ctx: WriteContext): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const investor = await findInvestorByName(tx, investorName);
-        if (!investor) throw new NotFoundError(`No investor named "${investorName}".`);
+        const investor = await existingInvestor(tx, investorName);
         const removed = await softDeleteInvestorUsers(tx, investor.id, now);
         if (removed.length === 0) throw new NotFoundError(`${investor.name} has no portal login.`);
         for (const user of removed) {

@@ -4,14 +4,14 @@ import type { Queryable } from '../../db/client.js';
 import { monthOf } from '../../domain/dates.js';
 import { firstNegativeDate, maxCashWithdrawal, maxOfNet } from '../../domain/limits.js';
 import { centsToDollars, formatCents } from '../../domain/money.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import type { BooksService } from '../books/books.service.js';
 import { movementsOfKinds, totalsOfKinds } from '../books/books.repository.js';
-import { findInvestorByName, lockInvestor } from '../investors/investors.repository.js';
+import { lockInvestor } from '../investors/investors.repository.js';
 import type { EntryWriter } from '../ledger/entry-writer.js';
-import { findPropertyByName, lockProperty } from '../properties/properties.repository.js';
-import { requireInvestor, requireProperty } from '../references.js';
+import { lockProperty } from '../properties/properties.repository.js';
+import { existingInvestor, existingProperty, requireInvestor, requireProperty } from '../references.js';
 
 type Body<K extends keyof Endpoints> = ParsedBody<Endpoints[K]>;
 
@@ -39,22 +39,17 @@ export function createWithdrawalsService({ books, record }: { books: BooksServic
   const maxCash = async (tx: Queryable, investorId: number) =>
     maxCashWithdrawal((await books.investorAt(tx, investorId, books.today())).figures.cashBalance);
 
-  const investorNamed = async (tx: Queryable, name: string) =>
-    (await findInvestorByName(tx, name)) ?? Promise.reject(new NotFoundError(`No investor named "${name}".`));
-  const propertyNamed = async (tx: Queryable, name: string) =>
-    (await findPropertyByName(tx, name)) ?? Promise.reject(new NotFoundError(`No property named "${name}".`));
-
   return {
     /** The maximums the withdrawal forms show, in dollars (§4.11), each read from one snapshot. */
     maxCashFor: (investorName: string) =>
-      books.snapshot(async (tx) => centsToDollars(await maxCash(tx, (await investorNamed(tx, investorName)).id))),
+      books.snapshot(async (tx) => centsToDollars(await maxCash(tx, (await existingInvestor(tx, investorName)).id))),
     maxInvestmentFor: (investorName: string, propertyName: string) =>
       books.snapshot(async (tx) => {
-        const [investor, property] = [await investorNamed(tx, investorName), await propertyNamed(tx, propertyName)];
+        const [investor, property] = [await existingInvestor(tx, investorName), await existingProperty(tx, propertyName)];
         return centsToDollars(await maxInvestment(tx, investor.id, property.id));
       }),
     maxDepositFor: (propertyName: string) =>
-      books.snapshot(async (tx) => centsToDollars(await maxDeposit(tx, (await propertyNamed(tx, propertyName)).id))),
+      books.snapshot(async (tx) => centsToDollars(await maxDeposit(tx, (await existingProperty(tx, propertyName)).id))),
 
     recordCashWithdrawal(input: Body<'recordCashWithdrawal'>, ctx: WriteContext) {
       notInFuture(input.date);
