@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { formatCurrency } from '../../../lib/format';
+import { EmptyRow } from '../../../components/empty-row';
 
 /**
  * The table of every admin report (ui.md "Tables"): a card with a title and, where the spec says so, a
@@ -70,11 +71,7 @@ export function ReportTable<R>({ title, subtitle, columns, rows, rowKey, empty, 
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="report-empty">
-                  {empty}
-                </td>
-              </tr>
+              <EmptyRow columns={columns.length} className="report-empty">{empty}</EmptyRow>
             ) : (
               rows.map((row, i) => (
                 <tr key={rowKey(row, i)}>

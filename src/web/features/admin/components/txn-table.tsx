@@ -3,6 +3,7 @@ import { FormError } from '../../../components/form-error';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { isoDay } from '../../../lib/today';
 import { shownDetail } from './txn-detail';
+import { EmptyRow } from '../../../components/empty-row';
 
 /** One table of a viewer: its rows, the word of its delete texts, its empty text. */
 export type TxnTableSpec<K extends string> = {
@@ -74,11 +75,9 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, f
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="txn-empty">
-                  {total > 0 && filtered ? 'No entries match the search and dates.' : table.empty}
-                </td>
-              </tr>
+              <EmptyRow columns={5} className="txn-empty">
+                {total > 0 && filtered ? 'No entries match the search and dates.' : table.empty}
+              </EmptyRow>
             ) : (
               rows.map((row) => <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} />)
             )}

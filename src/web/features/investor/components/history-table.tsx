@@ -1,6 +1,7 @@
 import { Fragment, useId, useState } from 'react';
 import { formatCurrency, formatMonth } from '../../../lib/format';
 import { moneyClass } from './money';
+import { EmptyRow } from '../../../components/empty-row';
 
 export type HistoryRow = { date: string; amount: number; description?: string };
 
@@ -49,11 +50,7 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
           </thead>
           <tbody>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={2} className="investor-empty">
-                  {emptyText}
-                </td>
-              </tr>
+              <EmptyRow columns={2} className="investor-empty">{emptyText}</EmptyRow>
             ) : (
               rows.map((row, i) => {
                 const described = Boolean(row.description);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
 import { useEndpointQuery } from '../../../lib/queries';
 import { Money } from './money';
+import { EmptyRow } from '../../../components/empty-row';
 
 const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
 
@@ -46,11 +47,9 @@ export function InvestorChooser() {
             </thead>
             <tbody>
               {investors.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="investor-empty">
-                    No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
-                  </td>
-                </tr>
+                <EmptyRow columns={3} className="investor-empty">
+                  No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
+                </EmptyRow>
               ) : (
                 investors.map((i) => (
                   <tr key={i.investor_name}>

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+/** The one row of an empty table: the spec's empty text in one cell across every column (portal-spec §9). */
+export function EmptyRow({ columns, className, children }: { columns: number; className: string; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className={className}>
+        {children}
+      </td>
+    </tr>
+  );
+}
