@@ -10,6 +10,7 @@ const USAGE = `Operator commands (npm run admin -- <command>):
   list-users                  list portal users with their role, investor and logins
   totp-reset <username>       clear a login's two-factor secret (a lost phone): the next sign-in enrols again
   backup <file>               write every table to <file> (gzipped JSON lines), in one consistent snapshot
+  verify                      recompute the monthly totals kept for fast reads from the ledger; list any difference
   restore <file>              replace every row with those of a backup (stop the server first), in one transaction
   demo                        start the portal with the demo portfolio (same as npm run demo)`;
 
@@ -32,11 +33,11 @@ async function run(argv: string[]): Promise<number> {
     await import('./main.js');
     return -1; // the server keeps running
   }
-  if (!command || !['create-admin', 'reset-password', 'list-users', 'backup', 'restore', 'totp-reset'].includes(command)) {
+  if (!command || !['create-admin', 'reset-password', 'list-users', 'verify', 'backup', 'restore', 'totp-reset'].includes(command)) {
     console.log(USAGE);
     return command ? 2 : 0;
   }
-  if (command !== 'list-users' && !arg) {
+  if (command !== 'list-users' && command !== 'verify' && !arg) {
     console.error(`${command} needs ${command === 'backup' || command === 'restore' ? 'a file' : 'a username'}.\n\n${USAGE}`);
     return 2;
   }
@@ -46,6 +47,16 @@ async function run(argv: string[]): Promise<number> {
   const runtime = await openRuntime(config);
   try {
     const users = runtime.services.users;
+    if (command === 'verify') {
+      const { compared, differences } = await runtime.services.books.verify();
+      if (differences.length === 0) {
+        console.log(`The monthly totals agree with the ledger (${compared} property-months compared).`);
+        return 0;
+      }
+      console.error(`${differences.length} of ${compared} monthly totals differ from the ledger:`);
+      console.table(differences);
+      return 1;
+    }
     if (command === 'backup' || command === 'restore') {
       const counts = command === 'backup' ? await backupTo(runtime.db, arg!) : await restoreFrom(runtime.db, arg!);
       const total = Object.values(counts).reduce((s, n) => s + n, 0);

@@ -22,6 +22,16 @@ export async function investorScope(db: Queryable, investorId: number, asOf: str
 }
 
 /**
+ * Sums of whole months before the as_of month, kept by the database (migration 0005): with
+ * asOfMonth's rows from the ledger they give exactly the live entries dated on or before as_of.
+ * Parameters: $2 the first day of the as_of month. A month's total whose entries were all voided is
+ * skipped, so a group exists exactly when a live entry does, as when the ledger is summed directly.
+ */
+const wholeMonths = (columns: string) => `SELECT ${columns}, for_month, cents FROM property_month_total WHERE entries > 0 AND date_month < $2`;
+/** The live entries of the as_of month up to as_of ($1), read from the ledger by (property, date). */
+const AS_OF_MONTH = `voided_at IS NULL AND date >= $2 AND date <= $1`;
+
+/**
  * Reads the books the allocation engine needs, already summed per (property, month) where the rules
  * allow it, so the cost follows the number of property-months rather than the number of rows.
  * With a scope, only what that investor's figures depend on is read: the cost follows what the
@@ -38,6 +48,7 @@ export async function readBooks(
   const llcs = scope?.llcIds ?? null;
   const investor = scope?.investorId ?? null;
   const live = 'voided_at IS NULL AND date <= $1';
+  const monthStart = `${asOf.slice(0, 7)}-01`;
 
   const propertyRows = await db.query<PropertyInfo>(
     `SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl", notes FROM property
@@ -54,13 +65,15 @@ export async function readBooks(
     [asOf, llcs],
   );
   const propertyMonthNet = await db.query<BooksInput['propertyMonthNet'][number]>(
-    `SELECT property_id AS "propertyId", for_month AS month,
-            sum(CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END)::bigint AS cents
-       FROM ledger_entry
-      WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
-        AND ($2::int[] IS NULL OR property_id = ANY($2::int[]))
-      GROUP BY property_id, for_month`,
-    [asOf, properties],
+    `SELECT property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
+       ${wholeMonths('property_id')} AND investor_id = 0 AND ($3::int[] IS NULL OR property_id = ANY($3::int[]))
+       UNION ALL
+       SELECT property_id, for_month, CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END
+         FROM ledger_entry
+        WHERE ${AS_OF_MONTH} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+          AND ($3::int[] IS NULL OR property_id = ANY($3::int[]))
+     ) parts GROUP BY property_id, for_month`,
+    [asOf, monthStart, properties],
   );
   const periodIncomes = await db.query<BooksInput['periodIncomes'][number]>(
     `SELECT property_id AS "propertyId", period_start AS start, period_end AS "end", amount_cents AS cents
@@ -70,11 +83,13 @@ export async function readBooks(
     [asOf, properties],
   );
   const investorExpenses = await db.query<BooksInput['investorExpenses'][number]>(
-    `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(amount_cents)::bigint AS cents
-       FROM ledger_entry
-      WHERE ${live} AND kind = 'investor_property_expense' AND ($2::int IS NULL OR investor_id = $2)
-      GROUP BY investor_id, property_id, for_month`,
-    [asOf, investor],
+    `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
+       ${wholeMonths('investor_id, property_id')} AND investor_id > 0 AND ($3::int IS NULL OR investor_id = $3)
+       UNION ALL
+       SELECT investor_id, property_id, for_month, amount_cents FROM ledger_entry
+        WHERE ${AS_OF_MONTH} AND kind = 'investor_property_expense' AND ($3::int IS NULL OR investor_id = $3)
+     ) parts GROUP BY investor_id, property_id, for_month`,
+    [asOf, monthStart, investor],
   );
   const llcExpenses = await db.query<BooksInput['llcExpenses'][number]>(
     `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry

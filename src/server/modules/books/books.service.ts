@@ -3,7 +3,9 @@ import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
+import { booksVersion, keepAnswer, keptAnswer } from './answer-cache.repository.js';
 import { investorScope, readBooks } from './books.repository.js';
+import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
 /**
  * The read model: figures computed from the books at a date (domain.md §4). Built once in the
@@ -16,6 +18,27 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** The reads behind one answer, in one read-only snapshot of the books. */
     snapshot: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => db.snapshot(fn),
+
+    /** Outside any snapshot: the lookups an answer needs before it knows which kept answer to serve. */
+    db: db as Queryable,
+
+    /**
+     * An answer that depends only on the books (and its key): computed once per version of the books,
+     * in one snapshot, and kept in the database with that version (migration 0005). Until the next
+     * change of the books every request gets it with one indexed read; a change makes it unservable in
+     * the same transaction, so no app server can answer stale. The key must name everything else the
+     * answer depends on (endpoint, investor, date, parameters).
+     */
+    async kept<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
+      const body = await keptAnswer(db, key);
+      if (body !== undefined) return JSON.parse(body) as T;
+      const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
+      await keepAnswer(db, key, version, JSON.stringify(answer));
+      return answer;
+    },
+
+    /** `npm run admin -- verify`: the monthly totals the database keeps, against the ledger itself. */
+    verify: () => db.snapshot((tx) => monthlyTotalDifferences(tx)),
 
     /**
      * An investor's books, allocation and figures as of a date, read through `tx`: a snapshot for an

@@ -35,51 +35,61 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     return asOf ?? today;
   }
 
-  return {
-    // Each answer reads the books once, in one snapshot: it never mixes two states of them.
-    summary: (user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> => read.snapshot(async (tx) => {
-      const date = asOfDate(asOf);
-      const investor = await investorFor(tx, user, investorName);
-      const { books, figures: f } = await read.investorAt(tx, investor.id, date);
-      const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
-      return {
-        investor_name: investor.name,
-        total_investments: centsToDollars(f.totalInvestments),
-        total_income: centsToDollars(f.totalIncome),
-        total_roi: f.totalRoi,
-        cash_balance: centsToDollars(f.cashBalance),
-        total_rental_investments: centsToDollars(f.totalRentalInvestments),
-        total_lc_investments: centsToDollars(f.totalLcInvestments),
-        total_other_investments: centsToDollars(f.totalOtherInvestments),
-        roi_per_year: f.roiPerYear,
-        investments_per_month: dollars(f.investmentsPerMonth),
-        cashflow_per_month: dollars(f.cashflowPerMonth),
-        distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
-        property_pictures: properties.map((p) => ({ [p.name]: p.pictureUrl })),
-      };
-    }),
+  /** The summary's figures as the books stood on `date`, read in one snapshot (`tx`). */
+  async function summaryAt(tx: Queryable, investorId: number, date: string): Promise<InvestorSummaryResponse> {
+    const investor = (await findInvestorById(tx, investorId))!;
+    const { books, figures: f } = await read.investorAt(tx, investorId, date);
+    const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
+    return {
+      investor_name: investor.name,
+      total_investments: centsToDollars(f.totalInvestments),
+      total_income: centsToDollars(f.totalIncome),
+      total_roi: f.totalRoi,
+      cash_balance: centsToDollars(f.cashBalance),
+      total_rental_investments: centsToDollars(f.totalRentalInvestments),
+      total_lc_investments: centsToDollars(f.totalLcInvestments),
+      total_other_investments: centsToDollars(f.totalOtherInvestments),
+      roi_per_year: f.roiPerYear,
+      investments_per_month: dollars(f.investmentsPerMonth),
+      cashflow_per_month: dollars(f.cashflowPerMonth),
+      distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
+      property_pictures: properties.map((p) => ({ [p.name]: p.pictureUrl })),
+    };
+  }
 
-    /** One property of the investor's (security.md Z3): a property they never invested in is not found. */
-    property: (user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> =>
-      read.snapshot(async (tx) => {
+  /** One property's figures for the investor (security.md Z3): a property they never invested in is not found. */
+  async function propertyAt(tx: Queryable, investorId: number, propertyName: string, date: string): Promise<InvestorPropertyResponse> {
+    const { books, allocation } = await read.investorAt(tx, investorId, date);
+    const property = books.properties.find((p) => sameName(p.name, propertyName));
+    const invested = property && books.capital.some((e) => e.investorId === investorId && e.propertyId === property.id);
+    if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
+    const f = propertyFigures(books, allocation, investorId, property.id);
+    return {
+      property_name: property.name,
+      picture_url: property.pictureUrl,
+      total_investments: centsToDollars(f.totalInvestments),
+      total_income: centsToDollars(f.totalIncome),
+      total_roi: f.totalRoi,
+      notes: property.notes ?? '',
+      investments_per_month: dollars(f.investmentsPerMonth),
+      cashflow_per_month: dollars(f.cashflowPerMonth),
+    };
+  }
+
+  // Who may read is decided on every request; the figures are kept per version of the books (issue 12).
+  return {
+    async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
-      const investor = await investorFor(tx, user, investorName);
-      const { books, allocation } = await read.investorAt(tx, investor.id, date);
-      const property = books.properties.find((p) => sameName(p.name, propertyName));
-      const invested = property && books.capital.some((e) => e.investorId === investor.id && e.propertyId === property.id);
-      if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
-      const f = propertyFigures(books, allocation, investor.id, property.id);
-      return {
-        property_name: property.name,
-        picture_url: property.pictureUrl,
-        total_investments: centsToDollars(f.totalInvestments),
-        total_income: centsToDollars(f.totalIncome),
-        total_roi: f.totalRoi,
-        notes: property.notes ?? '',
-        investments_per_month: dollars(f.investmentsPerMonth),
-        cashflow_per_month: dollars(f.cashflowPerMonth),
-      };
-    }),
+      const { id } = await investorFor(read.db, user, investorName);
+      return read.kept(`investor_summary/${id}/${date}`, (tx) => summaryAt(tx, id, date));
+    },
+
+    async property(user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> {
+      const date = asOfDate(asOf);
+      const { id } = await investorFor(read.db, user, investorName);
+      const key = `investor_property/${id}/${date}/${propertyName.normalize('NFC').trim().toLowerCase()}`;
+      return read.kept(key, (tx) => propertyAt(tx, id, propertyName, date));
+    },
   };
 }
 

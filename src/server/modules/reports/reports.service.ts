@@ -20,7 +20,8 @@ function byName<K>(m: Map<K, number>, name: (k: K) => string): Record<string, nu
 
 /**
  * The admin's reports (portal-spec §2; domain.md §4.12, §5). Each answer reads one snapshot of the
- * books, so its figures never mix two states of them.
+ * books, so its figures never mix two states of them, and is kept until the books change (issue 12):
+ * the keys name the day (figures are as of today) and every parameter.
  */
 export function createReportsService({ books }: { books: BooksService }) {
   const memberNames = async (tx: Queryable) => {
@@ -31,7 +32,7 @@ export function createReportsService({ books }: { books: BooksService }) {
   return {
     /** §4.12: the five totals, and each active investor's capital and cash (the Investors list). */
     adminSummary: (): Promise<AdminSummaryResponse> =>
-      books.snapshot(async (tx) => {
+      books.kept(`admin_summary/${books.today()}`, async (tx) => {
         const today = books.today();
         const all = await readBooks(tx, today);
         const allocation = allocate(all);
@@ -54,7 +55,7 @@ export function createReportsService({ books }: { books: BooksService }) {
 
     /** One property's books as of today: the ledger rows of each family, their totals, and who holds capital. */
     propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
-      books.snapshot(async (tx) => {
+      books.kept(`property_details/${books.today()}/${JSON.stringify(propertyName)}`, async (tx) => {
         const property = await existingProperty(tx, propertyName);
         const asOf = books.today();
         const rows = async (kinds: Parameters<typeof listTransactions>[1]['kinds']) =>
@@ -78,7 +79,7 @@ export function createReportsService({ books }: { books: BooksService }) {
 
     /** §5: an LLC's tax report for a year. */
     llcTaxes: (llcName: string, year: number): Promise<LlcTaxesResponse> =>
-      books.snapshot(async (tx) => {
+      books.kept(`llc_taxes/${books.today()}/${year}/${JSON.stringify(llcName)}`, async (tx) => {
         const llc = await existingLlc(tx, llcName);
         const properties = await taxProperties(tx, { llcId: llc.id });
         const ids = properties.map((p) => p.id);
@@ -138,7 +139,7 @@ export function createReportsService({ books }: { books: BooksService }) {
 
     /** §5.6: a property's income and expenses of a year by category; a land contract with terms split. */
     propertyTaxes: (propertyName: string, year: number): Promise<PropertyTaxesResponse> =>
-      books.snapshot(async (tx) => {
+      books.kept(`property_taxes/${books.today()}/${year}/${JSON.stringify(propertyName)}`, async (tx) => {
         const found = await existingProperty(tx, propertyName);
         const [property] = await taxProperties(tx, { propertyId: found.id });
         const to = `${year}-12-31`;

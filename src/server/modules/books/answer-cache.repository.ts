@@ -1,0 +1,30 @@
+import type { Queryable } from '../../db/client.js';
+
+/** The current version of the books (migration 0005): every change to them bumps it in its transaction. */
+export async function booksVersion(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ version: number }>('SELECT version FROM books_version');
+  return row!.version;
+}
+
+/** A kept answer, only if it was computed at the current version: in one statement, so never stale. */
+export async function keptAnswer(db: Queryable, key: string): Promise<string | undefined> {
+  const [row] = await db.query<{ body: string }>(
+    'SELECT c.body FROM answer_cache c JOIN books_version v ON v.version = c.version WHERE c.key = $1',
+    [key],
+  );
+  return row?.body;
+}
+
+/**
+ * Keeps an answer computed at `version`. A newer one for the same key wins (two servers may race), and
+ * answers of older versions, which can never be served again, are deleted.
+ */
+export async function keepAnswer(db: Queryable, key: string, version: number, body: string): Promise<void> {
+  await db.query('DELETE FROM answer_cache WHERE version < $1', [version]);
+  await db.query(
+    `INSERT INTO answer_cache (key, version, body) VALUES ($1, $2, $3)
+     ON CONFLICT (key) DO UPDATE SET version = EXCLUDED.version, body = EXCLUDED.body
+      WHERE answer_cache.version < EXCLUDED.version`,
+    [key, version, body],
+  );
+}

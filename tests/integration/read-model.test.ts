@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { openPostgres } from '../../src/server/db/client.js';
+import { readBooks } from '../../src/server/modules/books/books.repository.js';
+import { createServices } from '../../src/server/services.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, TEST_JWT_SECRET, type AppTemplate, type TestApp } from '../support/test-app.js';
+import { DB_KINDS } from '../support/test-db.js';
+
+/**
+ * What keeps reads cheap (issue 12, migration 0005): monthly totals the database maintains with every
+ * write and void, and answers kept per version of the books. Both must give exactly what the ledger
+ * gives, never a stale answer, from any app server.
+ */
+
+/** A deterministic PRNG (mulberry32), so a failing sequence replays. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The two sums of readBooks straight from the ledger, as they were read before the monthly totals. */
+async function ledgerSums(t: TestApp, asOf: string) {
+  const net = await t.testDb.db.query<{ propertyId: number; month: string; cents: number }>(
+    `SELECT property_id AS "propertyId", for_month AS month,
+            sum(CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END)::bigint AS cents
+       FROM ledger_entry WHERE voided_at IS NULL AND date <= $1
+        AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+      GROUP BY 1, 2`,
+    [asOf],
+  );
+  const expenses = await t.testDb.db.query<{ investorId: number; propertyId: number; month: string; cents: number }>(
+    `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(amount_cents)::bigint AS cents
+       FROM ledger_entry WHERE voided_at IS NULL AND date <= $1 AND kind = 'investor_property_expense' GROUP BY 1, 2, 3`,
+    [asOf],
+  );
+  return { net, expenses };
+}
+
+const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
+
+describe.each(DB_KINDS)('the read model on %s', (kind) => {
+  let template: AppTemplate<MapleBooks>;
+  beforeAll(async () => {
+    template = await mapleBooksTemplate(kind);
+  });
+  afterAll(() => template?.close());
+
+  it('keeps monthly totals equal to the ledger through random recordings and voids, as of any date', async () => {
+    const t = await template.start();
+    try {
+      const rng = random(20261123);
+      const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(template.state.admin), payload });
+      const recorded: { id: number; family: 'income' | 'expense'; amount: string; date: string }[] = [];
+      for (let step = 0; step < 60; step++) {
+        const date = `${2024 + rng.int(2)}-${pad(1 + rng.int(12))}-${pad(1 + rng.int(28))}`;
+        const forMonth = `${2024 + rng.int(2)}-${pad(1 + rng.int(12))}-01`;
+        const amount = `${1 + rng.int(5000)}.${pad(rng.int(100))}`;
+        const property_name = rng.pick(['P', 'Q']);
+        const choice = recorded.length > 3 ? rng.int(4) : rng.int(3);
+        if (choice === 3) {
+          const victim = recorded.splice(rng.int(recorded.length), 1)[0]!;
+          const res = await post(`/admin/delete_${victim.family}`, { id: victim.id, amount: victim.amount, date: victim.date });
+          expect(res.statusCode, res.body).toBe(200);
+          continue;
+        }
+        const [url, body, family] =
+          choice === 0
+            ? (['/admin/record_property_income', { income_date: date, income_for_month: forMonth, property_name, description: `r${step}`, amount, income_category: 'Rent' }, 'income'] as const)
+            : choice === 1
+              ? (['/admin/record_property_expense', { expense_date: date, expense_for_month: forMonth, property_name, description: `e${step}`, amount, expense_category: 'Repairs' }, 'expense'] as const)
+              : (['/admin/record_investor_property_expense', { expense_date: date, expense_for_month: forMonth, property_name, description: `i${step}`, amount, expense_category: 'Repairs', investor: property_name === 'P' ? 'A' : 'C', payer: 'admin' }, 'expense'] as const);
+        const res = await post(url, body);
+        expect(res.statusCode, res.body).toBe(201);
+        recorded.push({ id: (res.json() as { id: number }).id, family, amount, date });
+      }
+
+      const { compared, differences } = await t.services.books.verify();
+      expect(differences).toEqual([]);
+      expect(compared).toBeGreaterThan(20);
+
+      // As of the first, a middle and the last day of months: whole months from the totals, the rest from the ledger.
+      for (const asOf of ['2024-01-01', '2024-06-15', '2024-12-31', '2025-03-01', '2025-07-19', '2025-12-31']) {
+        const books = await readBooks(t.testDb.db, asOf);
+        const direct = await ledgerSums(t, asOf);
+        expect(sorted(books.propertyMonthNet), asOf).toEqual(sorted(direct.net));
+        expect(sorted(books.investorExpenses), asOf).toEqual(sorted(direct.expenses));
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports a kept total that no longer matches the ledger', async () => {
+    const t = await template.start();
+    try {
+      expect((await t.services.books.verify()).differences).toEqual([]);
+      const tamper = (by: number) =>
+        t.testDb.db.query(
+          `UPDATE property_month_total SET cents = cents + $1
+            WHERE (property_id, investor_id, for_month, date_month) = (SELECT property_id, investor_id, for_month, date_month FROM property_month_total ORDER BY 1, 2, 3, 4 LIMIT 1)`,
+          [by],
+        );
+      await tamper(1);
+      const { differences } = await t.services.books.verify();
+      expect(differences).toHaveLength(1);
+      expect(differences[0]!.keptCents).toBe(differences[0]!.ledgerCents + 1);
+      await tamper(-1); // the books' own reconciliation runs at close
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never serves a kept answer older than the books', async () => {
+    const t = await template.start();
+    try {
+      const admin = template.state.admin;
+      const summary = async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/investor_summary?investor_name=A', headers: bearer(admin) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { total_income: number; cash_balance: number };
+      };
+      const before = await summary();
+      expect(await summary()).toEqual(before); // the second read is the kept answer
+      const kept = await t.testDb.db.query(`SELECT key FROM answer_cache WHERE key LIKE 'investor_summary/%'`);
+      expect(kept).toHaveLength(1);
+      const res = await t.app.inject({
+        method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
+        payload: { income_date: '2025-01-03', income_for_month: '2025-01-01', property_name: 'P', description: 'one more rent', amount: '1000.00', income_category: 'Rent' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const after = await summary();
+      expect(after.total_income).toBeGreaterThan(before.total_income);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(DB_KINDS.includes('postgres'))('two app servers on one PostgreSQL database', () => {
+  let template: AppTemplate<MapleBooks>;
+  beforeAll(async () => {
+    template = await mapleBooksTemplate('postgres');
+  });
+  afterAll(() => template?.close());
+
+  it('a read through one shows a write through the other at once, every time', async () => {
+    const one = await template.start();
+    const db = await openPostgres(one.testDb.url!);
+    const services = createServices({ config: one.config, db, clock: one.clock, jwtSecret: TEST_JWT_SECRET });
+    const other = await buildApp({ config: one.config, db, services, logger: false });
+    try {
+      const admin = bearer(template.state.admin);
+      const incomeThroughOther = async () => {
+        const res = await other.inject({ method: 'GET', url: '/admin/get_admin_summary', headers: admin });
+        expect(res.statusCode, res.body).toBe(200);
+        return Math.round((res.json() as { total_income: number }).total_income * 100);
+      };
+      const cashOfAThroughOther = async () =>
+        (await other.inject({ method: 'GET', url: '/api/investor_summary?investor_name=A', headers: admin })).json() as { total_income: number };
+      let income = await incomeThroughOther();
+      for (let k = 1; k <= 15; k++) {
+        const aBefore = await cashOfAThroughOther();
+        const res = await one.app.inject({
+          method: 'POST', url: '/admin/record_property_income', headers: admin,
+          payload: { income_date: '2025-02-03', income_for_month: '2025-02-01', property_name: 'P', description: `rent ${k}`, amount: `${k}00.00`, income_category: 'Rent' },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        income += k * 10000;
+        expect(await incomeThroughOther(), `write ${k}`).toBe(income);
+        expect((await cashOfAThroughOther()).total_income, `write ${k}`).toBeGreaterThan(aBefore.total_income);
+      }
+    } finally {
+      await other.close();
+      await db.close();
+      await one.close();
+    }
+  });
+});
