@@ -11,9 +11,11 @@ describe('when the database cannot be reached', () => {
   afterAll(() => t?.close());
 
   it('answers 503 with Retry-After and plain words for a connection error, never a 500', async () => {
-    const codes = ['ECONNREFUSED', '57P01', '08006'];
+    const codes = ['ECONNREFUSED', '57P01', '08006', 'none'];
     for (const code of codes) {
       t.app.get(`/probe/db-${code}`, { config: { policy: 'public' } }, async () => {
+        // 'none': what node-postgres throws, without a code, for a client the server ended mid-transaction.
+        if (code === 'none') throw new Error('Client has encountered a connection error and is not queryable');
         throw Object.assign(new Error('connect failed'), { code });
       });
     }

@@ -50,7 +50,9 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 function databaseUnreachable(err: { code?: string; message?: string }): boolean {
   const code = err.code ?? '';
   return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || /^08/.test(code)
-    || /Connection terminated|timeout exceeded when trying to connect/i.test(err.message ?? '');
+    // node-postgres marks a client broken when the server ends it mid-transaction (a fast shutdown), and
+    // its next query throws this, without a code (found by tests/faults/database-outage.test.ts).
+    || /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(err.message ?? '');
 }
 
 /** Maps typed errors to HTTP (architecture rule 5): 4xx say what is wrong, 5xx never leak internals. */

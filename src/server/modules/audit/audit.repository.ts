@@ -8,20 +8,30 @@ export type AuditInput = Omit<AuditFields, 'at'> & { at: Date };
 
 /** Appends one audit row; call it inside the transaction of the write it records. */
 export async function appendAudit(tx: Queryable, input: AuditInput): Promise<void> {
+  await appendAudits(tx, [input]);
+}
+
+/** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
+export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
   const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1');
-  const prevHash = last?.hash ?? GENESIS_HASH;
-  const fields: AuditFields = { ...input, at: input.at.toISOString() };
-  // Round-trip through JSON so the hash covers exactly what jsonb stores.
-  const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
-  const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
-  const hash = chainHash(prevHash, { ...fields, before, after });
+  let prevHash = last?.hash ?? GENESIS_HASH;
+  const rows = inputs.map((input) => {
+    const fields: AuditFields = { ...input, at: input.at.toISOString() };
+    // Round-trip through JSON so the hash covers exactly what jsonb stores.
+    const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
+    const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
+    const row = { ...fields, before, after, prevHash, hash: chainHash(prevHash, { ...fields, before, after }) };
+    prevHash = row.hash;
+    return row;
+  });
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  // unnest keeps the order of the arrays, so ids follow the chain.
   await tx.query(
     `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [fields.at, fields.userId, fields.action, fields.entity, fields.entityId,
-      before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after),
-      fields.ip, prevHash, hash],
+     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[], $10::text[])`,
+    [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
+      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.prevHash), rows.map((r) => r.hash)],
   );
 }
 

@@ -38,16 +38,23 @@ const COLUMNS = `id, kind, date, for_month AS "forMonth", period_start AS "perio
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
 export async function insertLedgerEntry(db: Queryable, e: NewLedgerEntry): Promise<LedgerEntry> {
-  const [row] = await db.query<LedgerEntry>(
+  return (await insertLedgerEntries(db, [e]))[0]!;
+}
+
+/** Inserts rows in order in one statement (unnest keeps the order, so ids follow it). */
+export async function insertLedgerEntries(db: Queryable, es: NewLedgerEntry[]): Promise<LedgerEntry[]> {
+  const col = <T>(f: (e: NewLedgerEntry) => T) => es.map(f);
+  return db.query<LedgerEntry>(
     `INSERT INTO ledger_entry (kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id,
         investor_id, category_id, loren_id, payer, description, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     SELECT * FROM unnest($1::text[], $2::date[], $3::date[], $4::date[], $5::date[], $6::bigint[], $7::int[], $8::int[],
+        $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::int[], $15::timestamptz[])
      RETURNING ${COLUMNS}`,
-    [e.kind, e.date, e.forMonth, e.periodStart ?? null, e.periodEnd ?? null, e.amountCents, e.llcId ?? null,
-      e.propertyId ?? null, e.investorId ?? null, e.categoryId ?? null, e.lorenId ?? null, e.payer ?? null,
-      e.description ?? null, e.createdBy, e.createdAt.toISOString()],
+    [col((e) => e.kind), col((e) => e.date), col((e) => e.forMonth), col((e) => e.periodStart ?? null), col((e) => e.periodEnd ?? null),
+      col((e) => e.amountCents), col((e) => e.llcId ?? null), col((e) => e.propertyId ?? null), col((e) => e.investorId ?? null),
+      col((e) => e.categoryId ?? null), col((e) => e.lorenId ?? null), col((e) => e.payer ?? null), col((e) => e.description ?? null),
+      col((e) => e.createdBy), col((e) => e.createdAt.toISOString())],
   );
-  return row!;
 }
 
 export type TxnListRow = {
