@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { endpoint, type Endpoint } from './endpoint.js';
 import { AdminHelpersResponse } from './schemas/admin-helpers.js';
-import { AdminLevelResponse, ChangePasswordRequest, LoginRequest, LoginResponse, MfaRequest, TotpConfirmRequest, TotpSetupRequest, TotpSetupResponse, ProtectedResponse, RegisterRequest, TokenResponse } from './schemas/auth.js';
+import {
+  AdminLevelResponse, ChangePasswordRequest, LoginRequest, LoginResponse, MfaRequest, ProtectedResponse, RegisterRequest, TokenResponse,
+  TotpConfirmRequest, TotpEnableRequest, TotpEnrolResponse, TotpSetupRequest, TotpSetupResponse, TotpStatusResponse,
+} from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
 import * as L from './schemas/ledger.js';
@@ -11,6 +14,7 @@ import * as V from './schemas/viewers.js';
 import * as R from './schemas/reports.js';
 import * as U from './schemas/portal-users.js';
 import { UploadPictureRequest, UploadPictureResponse } from './schemas/pictures.js';
+import { HealthResponse } from './schemas/common.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -53,6 +57,10 @@ const voidOf = <F extends V.VoidFamily>(family: F) =>
 
 export const endpoints = {
   // ---- the portal itself ----------------------------------------------------------------------------
+  health: endpoint({
+    method: 'GET', path: '/healthz', policy: 'public', tag: 'Portal',
+    summary: 'Liveness: the process is up and serving. Reads nothing.', response: HealthResponse,
+  }),
   manifest: endpoint({
     method: 'GET', path: '/manifest.json', policy: 'public', tag: 'Portal',
     summary: "The web-app manifest and the portal's feature flags.", response: Manifest,
@@ -102,6 +110,22 @@ export const endpoints = {
     method: 'POST', path: '/auth/change_password', policy: 'authenticated', tag: 'Sessions',
     summary: "Changes the signed-in user's password; every other session of the user ends.", body: ChangePasswordRequest,
     response: MessageResponse, message: 'Password changed successfully', refusals: [429],
+  }),
+  totpStatus: endpoint({
+    method: 'GET', path: '/auth/totp/status', policy: 'authenticated', tag: 'Sessions',
+    summary: "Whether the signed-in user's sign-in asks for a TOTP code (the Account page's two-factor card).",
+    response: TotpStatusResponse,
+  }),
+  totpEnrol: endpoint({
+    method: 'POST', path: '/auth/totp/enrol', policy: 'authenticated', tag: 'Sessions',
+    summary: 'Enrolment from the Account page: a fresh TOTP secret and its otpauth:// address for the QR code (409 once enabled).',
+    response: TotpEnrolResponse, refusals: [409], headers: { 'cache-control': 'no-store' },
+  }),
+  totpEnable: endpoint({
+    method: 'POST', path: '/auth/totp/enable', policy: 'authenticated', tag: 'Sessions',
+    summary: 'Turns two-factor sign-in on with a code from the app (each code once; wrong codes count toward the lockout).',
+    body: TotpEnableRequest, response: MessageResponse, message: 'Two-factor sign-in is on. Your next sign-in asks for a code.',
+    refusals: [409, 429],
   }),
   adminLevel: endpoint({
     method: 'GET', path: '/admin/get_admin_level', policy: 'authenticated', tag: 'Sessions',

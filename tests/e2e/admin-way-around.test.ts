@@ -20,7 +20,7 @@ const SPEC_ACTIONS = [
   'Add Expense Category', 'Add New Investor', 'Add New Investment', 'Add New Investment Property', 'Add New Rental Deposit',
   'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes', 'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log'];
+const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks'];
 
 describe("the admin's way around in Chromium", () => {
   const env = mapleInBrowser({ logins: true });

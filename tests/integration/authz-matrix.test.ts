@@ -25,16 +25,16 @@ describe('authorization matrix', () => {
       if (r.url.startsWith('/admin/') && r.url !== '/admin/get_admin_level') expect(r.policy, r.url).toBe('admin');
       if (r.url.startsWith('/api/') || r.url.startsWith('/admin/')) expect(r.policy, r.url).not.toBe('public');
     }
-    // Public: the table's three entries, the app's files and the API reference (its page and document).
+    // Public: the table's public entries, the app's files and the API reference (its page and document).
     const publicRoutes = routes().filter((r) => r.policy === 'public').map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.filter((r) => !r.startsWith('GET /api-docs')).sort()).toEqual([
-      'GET /*', 'GET /logo.png', 'GET /manifest.json', 'GET /openapi.json', 'GET /pictures/:id', 'POST /auth/login', 'POST /auth/mfa',
+      'GET /*', 'GET /healthz', 'GET /logo.png', 'GET /manifest.json', 'GET /openapi.json', 'GET /pictures/:id', 'POST /auth/login', 'POST /auth/mfa',
       'POST /auth/register', 'POST /auth/totp/confirm', 'POST /auth/totp/setup',
     ]);
     const tablePublic = Object.values(endpoints as Record<string, Endpoint>).filter((e) => e.policy === 'public');
     // The sign-in steps carry their own short challenge instead of a session.
     expect(tablePublic.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
-      'GET /manifest.json', 'POST /auth/login', 'POST /auth/mfa', 'POST /auth/register', 'POST /auth/totp/confirm', 'POST /auth/totp/setup',
+      'GET /healthz', 'GET /manifest.json', 'POST /auth/login', 'POST /auth/mfa', 'POST /auth/register', 'POST /auth/totp/confirm', 'POST /auth/totp/setup',
     ]);
     for (const e of Object.values(endpoints as Record<string, Endpoint>)) {
       if (e.path.startsWith('/admin/') && e.path !== '/admin/get_admin_level') expect(e.policy, e.path).toBe('admin');

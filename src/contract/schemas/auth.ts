@@ -29,6 +29,16 @@ export const TotpSetupRequest = z.strictObject({ setup_token: Challenge('The set
 export const TotpSetupResponse = z.object({ otpauth_url: z.string(), secret: z.string() });
 export const TotpConfirmRequest = z.strictObject({ setup_token: Challenge('The setup challenge'), code: Code });
 
+/**
+ * Enrolment from the user's own Account page (any signed-in user, investors too): the same secret and
+ * address as the sign-in enrolment, then a code turns two-factor sign-in on for the next sign-in.
+ */
+export const TotpEnrolResponse = TotpSetupResponse;
+export const TotpEnableRequest = z.strictObject({ code: Code });
+/** Whether the signed-in user's next sign-in asks for a code. */
+export const TotpStatusResponse = z.object({ totp_enabled: z.boolean() });
+export type TotpStatusResponse = z.infer<typeof TotpStatusResponse>;
+
 export const RegisterRequest = z.strictObject({
   username: z
     .string()

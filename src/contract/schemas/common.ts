@@ -5,3 +5,5 @@ export const ErrorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });
+
+export const HealthResponse = z.object({ status: z.literal('ok') });

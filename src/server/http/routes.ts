@@ -8,6 +8,7 @@ import { investorPortalRoutes } from '../modules/investor-portal/investor-portal
 import { investorsRoutes } from '../modules/investors/investors.routes.js';
 import { llcsRoutes } from '../modules/llcs/llcs.routes.js';
 import { lorensRoutes } from '../modules/lorens/lorens.routes.js';
+import { healthRoutes } from '../modules/health/health.routes.js';
 import { manifestRoutes } from '../modules/manifest/manifest.routes.js';
 import { propertiesRoutes } from '../modules/properties/properties.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
@@ -22,6 +23,7 @@ import type { Handlers } from './handlers.js';
 
 /** Every module's routes, one handler per endpoint of the table (the type refuses a missing one). */
 export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
+  ...healthRoutes,
   ...manifestRoutes(config.portal),
   ...authRoutes(s.auth),
   ...investorPortalRoutes(s.investorPortal),

@@ -6,7 +6,7 @@ import { SignedInLayout } from './signed-in-layout';
 
 // The signed-in pages load when first visited: the login page ships without the admin forms or the chart.
 const adminPage = async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage });
-const accountPage = async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage });
+const accountPage = async () => ({ Component: (await import('../features/auth/account-page')).AccountPage });
 const investorPage = async () => ({ Component: (await import('../features/investor/investor-page')).InvestorPage });
 
 /** The routes of portal-spec §2. */

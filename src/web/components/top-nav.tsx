@@ -40,7 +40,7 @@ export function TopNav() {
             </Link>
           )}
           {pathname !== '/account' && (
-            <Link className="nav-link" to="/account" title="Change password">
+            <Link className="nav-link" to="/account" title="Your password and two-factor sign-in">
               Account
             </Link>
           )}

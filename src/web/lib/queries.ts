@@ -74,7 +74,9 @@ const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
 const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.addInvestor.path, HELPER_LISTS],
   [E.addInvestmentProperty.path, HELPER_LISTS],
-  [E.addLlc.path, HELPER_LISTS],
+  [E.addLlc.path, [...HELPER_LISTS, E.periodLocks]],
+  [E.setPeriodLock.path, [E.periodLocks]],
+  [E.totpEnable.path, [E.totpStatus]],
   [E.addLoren.path, HELPER_LISTS],
   [E.addExpenseCategory.path, HELPER_LISTS],
   [E.setInvestorFee.path, BOOKS],

@@ -13,6 +13,9 @@ export const authRoutes = (auth: AuthService) =>
     mfa: async ({ body, ip }) => ({ access_token: (await auth.verifyMfa({ ...body, ip })).accessToken }),
     totpSetup: ({ body }) => auth.totpSetup(body),
     totpConfirm: async ({ body, ip }) => ({ access_token: (await auth.totpConfirm({ ...body, ip })).accessToken }),
+    totpStatus: ({ user }) => auth.totpStatus(user),
+    totpEnrol: ({ user }) => auth.totpEnrol(user),
+    totpEnable: ({ user, body, ip }) => auth.totpEnable(user, body, ip),
     register: ({ body, ip }) => auth.register({ ...body, ip }),
     protectedCheck: async ({ user }) => ({ logged_in_as: user.username }),
     // The web app renews its token while the user is active (30-minute tokens, 12-hour cap).

@@ -67,6 +67,7 @@ export type LoginResult = { accessToken: string } | { mfaToken: string } | { set
 
 const CHALLENGE_EXPIRED = 'Your sign-in has expired. Sign in again.';
 const WRONG_CODE = 'The code is not right, or it was already used. Wait for the next code and try again.';
+const TOTP_ALREADY_ON = 'Two-factor sign-in is already set up for this account.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -103,14 +104,56 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     return { accessToken: await issueToken(user.id, sessionId, expiresAt) };
   }
 
-  /** A wrong code counts like a wrong password: the per-account lockout (A5) and the address throttle apply. */
-  async function codeRefused(user: PortalUser, ip: string): Promise<never> {
+  /**
+   * A wrong code counts like a wrong password: the per-account lockout (A5) and the address throttle apply.
+   * At sign-in it answers 401; a signed-in user (the Account page) gets 400, which leaves the session alone.
+   */
+  async function codeRefused(user: PortalUser, ip: string, signedIn = false): Promise<never> {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await recordLoginFailure(tx, user.id, now, LOCKOUT);
       await insertLoginEvent(tx, { action: 'mfa', username: user.username, ip, at: now, outcome: 'failure', userId: user.id });
     });
-    throw new UnauthorizedError(WRONG_CODE);
+    throw signedIn ? new ValidationError(WRONG_CODE) : new UnauthorizedError(WRONG_CODE);
+  }
+
+  /**
+   * Enrolment, first step, whichever way it was reached (the setup challenge of an admin's sign-in, or the
+   * Account page): a fresh secret, kept pending until a code confirms it, and its otpauth:// address.
+   */
+  async function offerTotp(user: PortalUser): Promise<{ otpauth_url: string; secret: string }> {
+    if (user.totpEnabledAt) throw new ConflictError(TOTP_ALREADY_ON);
+    const secret = newTotpSecret();
+    await setPendingTotp(db, user.id, secret);
+    return { otpauth_url: otpauthUrl(portalName, user.username, secret), secret };
+  }
+
+  /**
+   * Enrolment, second step: a code from the app proves it holds the pending secret, and two-factor
+   * sign-in is on, audited. The code is spent (single use); a wrong one counts like a wrong password.
+   */
+  async function enableTotpWithCode(user: PortalUser, code: string, ip: string, signedIn: boolean): Promise<void> {
+    if (user.totpEnabledAt) throw new ConflictError(TOTP_ALREADY_ON);
+    if (!user.totpSecret) throw new ValidationError('Start the setup first: no secret was offered yet.');
+    await throttleAddress(ip, 'login', user.username);
+    const step = matchingStep(user.totpSecret, code, clock.now(), user.totpLastStep);
+    if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, ip, signedIn);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await enableTotp(tx, user.id, now);
+      await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+    });
+  }
+
+  /** The account behind a session, with its TOTP state; a locked account waits like at sign-in. */
+  async function sessionAccount(session: SessionUser): Promise<PortalUser> {
+    const user = await findUserById(db, session.userId);
+    if (!user) throw new UnauthorizedError();
+    const now = clock.now();
+    if (user.lockedUntil !== null && user.lockedUntil > now) {
+      throw new TooManyRequestsError(Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 1000));
+    }
+    return user;
   }
 
   async function challengedUser(token: string, purpose: 'mfa' | 'totp_setup'): Promise<PortalUser> {
@@ -165,29 +208,32 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       return openSession(user, input.ip, user.username);
     },
 
-    /** Enrolment, first step: a fresh secret and the otpauth:// address the QR code shows. */
+    /** Enrolment at sign-in, first step: a fresh secret and the otpauth:// address the QR code shows. */
     async totpSetup(input: { setup_token: string }): Promise<{ otpauth_url: string; secret: string }> {
-      const user = await challengedUser(input.setup_token, 'totp_setup');
-      if (user.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already set up for this account.');
-      const secret = newTotpSecret();
-      await setPendingTotp(db, user.id, secret);
-      return { otpauth_url: otpauthUrl(portalName, user.username, secret), secret };
+      return offerTotp(await challengedUser(input.setup_token, 'totp_setup'));
     },
 
-    /** Enrolment, second step: a code from the app proves it holds the secret; the sign-in completes. */
+    /** Enrolment at sign-in, second step: a code from the app turns TOTP on, and the sign-in completes. */
     async totpConfirm(input: { setup_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
       const user = await challengedUser(input.setup_token, 'totp_setup');
-      if (user.totpEnabledAt) throw new ConflictError('Two-factor sign-in is already set up for this account.');
-      if (!user.totpSecret) throw new ValidationError('Start the setup first: no secret was offered yet.');
-      await throttleAddress(input.ip, 'login', user.username);
-      const step = matchingStep(user.totpSecret, input.code, clock.now(), user.totpLastStep);
-      if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, input.ip);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await enableTotp(tx, user.id, now);
-        await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip: input.ip });
-      });
+      await enableTotpWithCode(user, input.code, input.ip, false);
       return openSession(user, input.ip, user.username);
+    },
+
+    /** Whether the signed-in user's next sign-in asks for a code. */
+    async totpStatus(session: SessionUser): Promise<{ totp_enabled: boolean }> {
+      const user = await findUserById(db, session.userId);
+      return { totp_enabled: Boolean(user?.totpEnabledAt) };
+    },
+
+    /** Enrolment from the Account page (any signed-in user), first step: as at sign-in. */
+    async totpEnrol(session: SessionUser): Promise<{ otpauth_url: string; secret: string }> {
+      return offerTotp(await sessionAccount(session));
+    },
+
+    /** Enrolment from the Account page, second step: the session goes on; the next sign-in asks for a code. */
+    async totpEnable(session: SessionUser, input: { code: string }, ip: string): Promise<void> {
+      await enableTotpWithCode(await sessionAccount(session), input.code, ip, true);
     },
 
     /**

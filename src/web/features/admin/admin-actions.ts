@@ -32,6 +32,7 @@ const ENTRIES = [
   ['Change Investor Fee', 'People and setup'],
   ['Cash Withdrawals', 'Corrections'],
   ['Audit Log', 'Corrections'],
+  ['Period Locks', 'Corrections'],
 ] as const satisfies readonly (readonly [string, AdminGroup])[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number][0];

@@ -20,6 +20,7 @@ import {
   AddPropertyExpenseForm,
   AddRentalDepositForm,
 } from './components/money-forms';
+import { PeriodLocks } from './components/period-locks';
 import { PropertyDetails } from './components/property-details';
 import { PropertyNotesForm } from './components/property-notes-form';
 import { PropertyPictureUpload } from './components/property-picture-upload';
@@ -59,6 +60,7 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
   'Change Investor Fee': ChangeInvestorFeeForm,
   'Cash Withdrawals': CashWithdrawals,
   'Audit Log': AuditLog,
+  'Period Locks': PeriodLocks,
 };
 
 /** Panels with tables use the page's full width; forms keep a readable line length. */

@@ -19,8 +19,8 @@ const FIELDS: { name: keyof Fields; label: string; autoComplete: string; help?: 
   { name: 'confirm_password', label: 'New password, again', autoComplete: 'new-password' },
 ];
 
-/** "/account": a signed-in person changes their password; their other sessions end (issue 11 item 2). */
-export function ChangePasswordPage() {
+/** The Account page's first card: a signed-in person changes their password; their other sessions end (issue 11 item 2). */
+export function ChangePasswordCard() {
   const change = useEndpointMutation(endpoints.changePassword);
   const [done, setDone] = useState<string | null>(null);
   const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<Fields>({
@@ -37,26 +37,26 @@ export function ChangePasswordPage() {
   });
 
   return (
-    <main className="container-xl py-4">
-      <h1 className="h3 mb-3">Change password</h1>
-      <section className="card shadow-sm" style={{ maxWidth: '32rem' }}>
-        <form className="card-body d-grid gap-3" onSubmit={submit} noValidate>
-          {FIELDS.map((f) => (
-            <div key={f.name}>
-              <label htmlFor={`account-${f.name}`} className="form-label">{f.label}</label>
-              <input id={`account-${f.name}`} type="password" autoComplete={f.autoComplete}
-                className={`form-control${errors[f.name] ? ' is-invalid' : ''}`} aria-invalid={Boolean(errors[f.name])}
-                aria-describedby={`account-${f.name}-note`} {...register(f.name)} />
-              <div id={`account-${f.name}-note`} className={errors[f.name] ? 'invalid-feedback' : 'form-text'}>
-                {errors[f.name]?.message ?? f.help}
-              </div>
+    <section className="card shadow-sm account-card" aria-labelledby="change-password-title">
+      <form className="card-body d-grid gap-3" onSubmit={submit} noValidate>
+        <h2 id="change-password-title" className="h5 mb-0">Change password</h2>
+        {FIELDS.map((f) => (
+          <div key={f.name}>
+            <label htmlFor={`account-${f.name}`} className="form-label">{f.label}</label>
+            <input id={`account-${f.name}`} type="password" autoComplete={f.autoComplete}
+              className={`form-control${errors[f.name] ? ' is-invalid' : ''}`} aria-invalid={Boolean(errors[f.name])}
+              aria-describedby={`account-${f.name}-note`} {...register(f.name)} />
+            <div id={`account-${f.name}-note`} className={errors[f.name] ? 'invalid-feedback' : 'form-text'}>
+              {errors[f.name]?.message ?? f.help}
             </div>
-          ))}
-          <FormError message={change.isError ? errorText(change.error) : null} />
-          {done && <div className="alert alert-success mb-0" role="status">{done}</div>}
+          </div>
+        ))}
+        <FormError message={change.isError ? errorText(change.error) : null} />
+        {done && <div className="alert alert-success mb-0" role="status">{done}</div>}
+        <div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>Change password</button>
-        </form>
-      </section>
-    </main>
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,0 +1,23 @@
+import { ChangePasswordCard } from './change-password-card';
+import { TwoFactorCard } from './two-factor-card';
+
+/**
+ * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone (issue
+ * 11 items 1 and 2): their password, and two-factor sign-in. Two cards side by side at desktop width,
+ * one above the other on a phone.
+ */
+export function AccountPage() {
+  return (
+    <main className="container-xl py-4">
+      <h1 className="h3 mb-3">Account</h1>
+      <div className="row g-4 align-items-start">
+        <div className="col-12 col-lg-6">
+          <ChangePasswordCard />
+        </div>
+        <div className="col-12 col-lg-6">
+          <TwoFactorCard />
+        </div>
+      </div>
+    </main>
+  );
+}
