@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // The manifest lets the benchmark report what each route loads (bench/web-sizes.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     // `npm run dev:web` proxies the API to a server started with `npm start`.
     proxy: Object.fromEntries(

@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    // The fault tests kill servers and stop databases: they run apart, as `npm run test:faults`.
+    exclude: [...configDefaults.exclude, 'tests/faults/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -19,8 +19,13 @@ function arg(name: string, fallback: string): string {
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 }
 
-export async function seedScale(tierName: TierName, seed: number, log: (line: string) => void = console.log): Promise<number> {
-  const config = loadConfig({ ...process.env, ADMIN_MFA: 'optional', ADMIN_PASSWORD: undefined, DEMO_DATA: undefined, LOG_LEVEL: 'warn' });
+export async function seedScale(
+  tierName: TierName,
+  seed: number,
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<number> {
+  const config = loadConfig({ ...env, ADMIN_MFA: 'optional', ADMIN_PASSWORD: undefined, DEMO_DATA: undefined, LOG_LEVEL: 'warn' });
   const runtime = await openRuntime(config);
   try {
     const [{ entries } = { entries: 0 }] = await runtime.db.query<{ entries: number }>('SELECT count(*)::int AS entries FROM ledger_entry');

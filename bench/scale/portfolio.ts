@@ -52,6 +52,8 @@ export type Portfolio = {
   /** Every money request, property by property; `inDateOrder()` sorts them as an admin would enter them. */
   entries(): Generator<Request>;
   inDateOrder(): Request[];
+  /** Who holds what, by name: the benchmark's random investor-property pairs. */
+  holdings: { investor: string; property: string }[];
 };
 
 export function scalePortfolio(tier: Tier, seed = 42): Portfolio {
@@ -158,7 +160,8 @@ export function scalePortfolio(tier: Tier, seed = 42): Portfolio {
   for (let i = 0; i < tier.investors; i++) {
     plan.investors.push(['/admin/add_investor', { name: investorName(i), email: `investor${i + 1}@example.com`, phone: '', address: '', fee_percentage: fees[i]! }]);
   }
-  return { ...plan, entries, inDateOrder };
+  const named = holdings.map((h) => ({ investor: investorName(h.investor), property: properties[h.property]!.name }));
+  return { ...plan, entries, inDateOrder, holdings: named };
 
   function inDateOrder(): Request[] {
     const all = [...entries()];

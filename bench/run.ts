@@ -1,0 +1,193 @@
+/**
+ * npm run bench [-- --tiers small,large] [--seconds 10] [--smoke]
+ *
+ * Speed at scale (issue 12): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
+ * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
+ * starts the real server on it as an operator would, and drives every endpoint below with autocannon
+ * at 32 connections for a fixed time. Prints, per endpoint, requests/s, p50, p99, the throughput ratio
+ * to the bare route measured in the same run, non-2xx answers, the server's peak memory and start-up
+ * time, and the large/small ratio of p50; writes it all to docs/performance.md with the machine.
+ * --smoke (CI): the small tier, two seconds an endpoint, nothing written to docs; it proves the bench
+ * runs, it asserts no timing.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { scalePortfolio, TIERS, type TierName } from './scale/portfolio.js';
+import { SCALE_ADMIN, seedScale } from './seed-scale.js';
+import { webSizes } from './web-sizes.js';
+
+const arg = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? '') : undefined;
+};
+const SMOKE = process.argv.includes('--smoke');
+const SECONDS = Number(arg('seconds') ?? (SMOKE ? 2 : 10));
+const TIER_NAMES = (arg('tiers') ?? 'small').split(',') as TierName[];
+const CONNECTIONS = 32;
+const DATA = path.resolve('bench/.data');
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+type Engine = { name: 'PGlite' | 'PostgreSQL'; env(tier: TierName): Promise<Record<string, string>> };
+
+const pglite: Engine = {
+  name: 'PGlite',
+  env: async (tier) => ({ DATA_DIR: path.join(DATA, `pglite-${tier}`) }),
+};
+
+function postgres(baseUrl: string): Engine {
+  return {
+    name: 'PostgreSQL',
+    async env(tier) {
+      const url = new URL(baseUrl);
+      const name = `portal_bench_${tier}`;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      url.pathname = `/${name}`;
+      return { DATABASE_URL: url.toString(), DATA_DIR: path.join(DATA, `postgres-${tier}`) };
+    },
+  };
+}
+
+/** Seeds the tier unless an earlier run did. */
+async function ensureSeeded(tier: TierName, env: Record<string, string>): Promise<void> {
+  const marker = path.join(env.DATA_DIR!, 'seeded');
+  if (existsSync(marker)) return;
+  mkdirSync(env.DATA_DIR!, { recursive: true });
+  await seedScale(tier, 42, { ...process.env, ...env, JWT_SECRET, LOG_LEVEL: 'warn' }, (line) => console.log(`  ${line}`));
+  writeFileSync(marker, new Date().toISOString());
+}
+
+type Server = { base: string; pid: number; startupMs: number; peakMb(): number; stop(): Promise<void> };
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_MFA: 'optional', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    base, pid: child.pid!, startupMs,
+    peakMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+  };
+}
+
+type Target = { name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean };
+
+function targets(tier: TierName): Target[] {
+  const plan = scalePortfolio(TIERS[tier], 42);
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  const q = (v: unknown) => encodeURIComponent(String(v));
+  const investors = plan.investors.map(([, b]) => b.name);
+  const properties = plan.properties.map(([, b]) => b.property_name);
+  const llcs = plan.llcs.map(([, b]) => b.llc_name);
+  let n = 0;
+  return [
+    { name: 'GET /healthz (bare)', path: () => '/healthz', auth: false },
+    { name: 'POST /auth/login', method: 'POST', path: () => '/auth/login', body: () => JSON.stringify(SCALE_ADMIN), auth: false },
+    { name: 'GET /auth/protected (session check)', path: () => '/auth/protected', auth: true },
+    { name: 'GET /api/investor_summary', path: () => `/api/investor_summary?investor_name=${q(pick(investors))}`, auth: true },
+    { name: 'GET /api/investor_property', path: () => { const h = pick(plan.holdings); return `/api/investor_property?investor_name=${q(h.investor)}&property_name=${q(h.property)}`; }, auth: true },
+    { name: 'GET /admin/get_admin_summary', path: () => '/admin/get_admin_summary', auth: true },
+    { name: 'GET /admin/get_property_details', path: () => `/admin/get_property_details?selectedProperty=${q(pick(properties))}`, auth: true },
+    { name: 'GET /admin/llc_taxes', path: () => `/admin/llc_taxes?selectedLLC=${q(pick(llcs))}&selectedTaxYear=2024`, auth: true },
+    { name: 'GET /admin/property_taxes', path: () => `/admin/property_taxes?selectedProperty=${q(pick(properties))}&selectedTaxYear=2024`, auth: true },
+    // Last: every write is a new version of the books, so the reads above would start cold again.
+    {
+      name: 'POST /admin/record_property_income (write)', method: 'POST', path: () => '/admin/record_property_income', auth: true,
+      body: () => JSON.stringify({ income_date: '2025-12-04', income_for_month: '2025-12-01', property_name: pick(properties), description: `bench ${Date.now()} ${n++}`, amount: '12.34', income_category: 'Rent' }),
+    },
+  ];
+}
+
+type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; bad: number };
+
+async function drive(server: Server, token: string, t: Target): Promise<Omit<Row, 'ratio'>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(t.auth ? { authorization: `Bearer ${token}` } : {}) };
+  // One request first: a cold answer is computed once, then measured as the portal serves it.
+  await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
+  const r = await autocannon({
+    url: server.base, connections: CONNECTIONS, duration: SECONDS,
+    requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers, ...(t.body ? { body: t.body() } : {}) }) }],
+  });
+  return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+type Run = { engine: string; tier: TierName; startupMs: number; peakMb: number; rows: Row[] };
+
+async function runOne(engine: Engine, tier: TierName): Promise<Run> {
+  const env = await engine.env(tier);
+  await ensureSeeded(tier, env);
+  const server = await startServer(env);
+  try {
+    const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SCALE_ADMIN) });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const measured: Omit<Row, 'ratio'>[] = [];
+    for (const t of targets(tier)) {
+      const row = await drive(server, token, t);
+      measured.push(row);
+      console.log(`  ${engine.name} ${tier} ${row.endpoint}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.bad ? `, ${row.bad} not 2xx` : ''}`);
+    }
+    const bare = measured[0]!.rps;
+    return { engine: engine.name, tier, startupMs: server.startupMs, peakMb: server.peakMb(), rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })) };
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(runs: Run[]): string {
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`;
+  const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint.`, ''];
+  for (const run of runs) {
+    lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s. Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB.`, '');
+    lines.push('| endpoint | req/s | p50 ms | p99 ms | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|');
+    for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
+    lines.push('');
+  }
+  for (const engine of new Set(runs.map((r) => r.engine))) {
+    const small = runs.find((r) => r.engine === engine && r.tier === 'small');
+    const large = runs.find((r) => r.engine === engine && r.tier === 'large');
+    if (!small || !large) continue;
+    lines.push(`### ${engine}: p50 at large ÷ p50 at small`, '', '| endpoint | ratio |', '|---|---:|');
+    for (const [k, r] of large.rows.entries()) lines.push(`| ${r.endpoint} | ${(r.p50 / Math.max(1, small.rows[k]!.p50)).toFixed(2)} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const engines = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])];
+  const tiers = SMOKE ? (['small'] as TierName[]) : TIER_NAMES;
+  const runs: Run[] = [];
+  for (const engine of engines) for (const tier of tiers) runs.push(await runOne(engine, tier));
+  const table = report(runs);
+  const sizes = webSizes();
+  console.log(`\n${table}\n${sizes}`);
+  if (SMOKE) return;
+  const doc = readFileSync('docs/performance.md', 'utf8');
+  const marker = '<!-- bench results -->';
+  const head = doc.includes(marker) ? doc.slice(0, doc.indexOf(marker)) : doc;
+  writeFileSync('docs/performance.md', `${head}${marker}\n\n${table}\n${sizes}\n`);
+  console.log('Written to docs/performance.md.');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
