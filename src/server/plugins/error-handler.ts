@@ -3,17 +3,39 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.js';
 
-// Zod's default texts ("Invalid input: expected string, received undefined") are for developers.
-// These read as plain words after the field name: "amount is required", "password must be a string".
+// Zod's default texts ("Invalid input: expected string, received undefined", "Too big: expected string
+// to have <=10 characters") are for developers. These read as plain words after the field name:
+// "amount is required", "password must be a string", "Expense date must be at most 10 characters".
+const KIND_WORDS: Record<string, string> = { int: 'a whole number', object: 'an object', array: 'a list', boolean: 'true or false' };
+const MAX_UNKNOWN_SHOWN = 5;
+
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type') {
-      return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`;
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined ? 'is required' : `must be ${KIND_WORDS[issue.expected] ?? `a ${issue.expected}`}`;
+      case 'unrecognized_keys': {
+        const shown = issue.keys.slice(0, MAX_UNKNOWN_SHOWN).join(', ');
+        const more = issue.keys.length > MAX_UNKNOWN_SHOWN ? ` and ${issue.keys.length - MAX_UNKNOWN_SHOWN} more` : '';
+        return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${shown}${more}.`;
+      }
+      case 'too_big':
+        if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+        if (issue.origin === 'array' || issue.origin === 'set') return `must have at most ${issue.maximum} items`;
+        return issue.inclusive === false ? `must be less than ${issue.maximum}` : `must be at most ${issue.maximum}`;
+      case 'too_small':
+        if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+        if (issue.origin === 'array' || issue.origin === 'set') return `must have at least ${issue.minimum} items`;
+        return issue.inclusive === false ? `must be more than ${issue.minimum}` : `must be at least ${issue.minimum}`;
+      case 'invalid_value':
+        return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+      case 'invalid_format':
+        return 'is not in the right format';
+      case 'invalid_union':
+        return 'is not valid';
+      default:
+        return undefined;
     }
-    if (issue.code === 'unrecognized_keys') {
-      return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
-    }
-    return undefined;
   },
 });
 
