@@ -126,7 +126,13 @@ async function drive(server: Server, token: string, t: Target): Promise<Omit<Row
     url: server.base, connections: CONNECTIONS, duration: SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers, ...(t.body ? { body: t.body() } : {}) }) }],
   });
-  return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) {
+    // Say what went wrong, once: a benchmark of refusals measures nothing.
+    const sample = await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
+    console.log(`  ${t.name}: ${bad} answers not 2xx (${r.errors} errors, ${r.timeouts} timeouts); one now: ${sample.status} ${(await sample.text()).slice(0, 200)}`);
+  }
+  return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad };
 }
 
 type Run = { engine: string; tier: TierName; startupMs: number; peakMb: number; rows: Row[] };

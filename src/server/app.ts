@@ -39,17 +39,20 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 64 * 1024, // security.md P1
-    // Slow clients cannot hold the server (security.md P3, P4; docs/operations in README): a request
-    // must arrive whole within 30 s, an idle connection closes after 60 s, a kept-alive one after 10 s.
-    requestTimeout: 30_000,
+    // Slow clients cannot hold the server (security.md P3, P4; README, Operations): a request must
+    // arrive whole within REQUEST_TIMEOUT_SECONDS (30 s), its headers within two thirds of it, an idle
+    // connection closes after 60 s, a kept-alive one after 10 s. Node checks for late requests every
+    // tenth of the limit (its default of 30 s would let a slow client stay up to twice as long).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
+    http: { connectionsCheckingInterval: Math.max(100, config.requestTimeoutSeconds * 100) },
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.server.headersTimeout = 20_000; // the headers themselves, within 20 s
+  app.server.headersTimeout = Math.round((config.requestTimeoutSeconds * 2000) / 3);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

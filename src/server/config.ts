@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   PORTAL_GROUP_LAND_CONTRACT: flag(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: flag(false),
+  // A request's headers and body must arrive within this many seconds (security.md P3, P4).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: flag(false),
 });
@@ -54,6 +56,7 @@ export type Config = {
   portal: { name: string; logo: boolean; logoFile: string | undefined; loren: boolean; lorenSelector: boolean; groupLandContract: boolean };
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  requestTimeoutSeconds: number;
   logLevel: string;
   demoData: boolean;
 };
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
   };
