@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --tiers small,large] [--seconds 10] [--smoke]
+ * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke]
  *
  * Speed at scale (issue 12): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
  * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
@@ -178,7 +178,8 @@ function report(runs: Run[]): string {
 }
 
 async function main() {
-  const engines = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])];
+  const wanted = (arg('engines') ?? 'pglite,postgres').split(',');
+  const engines = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])].filter((e) => wanted.some((w) => e.name.toLowerCase().startsWith(w.toLowerCase())));
   const tiers = SMOKE ? (['small'] as TierName[]) : TIER_NAMES;
   const runs: Run[] = [];
   for (const engine of engines) for (const tier of tiers) runs.push(await runOne(engine, tier));

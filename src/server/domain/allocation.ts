@@ -148,15 +148,24 @@ export function allocate(input: BooksInput): Allocation {
   // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
   const llcProperties = new Map<number, number[]>();
   for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
+  // Memoized per (LLC, month): an LLC pays several expenses a month, and the sum over its properties'
+  // timelines is the costly part (issue 12: a 40-property LLC over ten years).
+  const llcMonths = new Map<number, Month[]>();
+  const llcMemo = new Map<string, CapitalState | null>();
   const llcOwnersAt = (llcId: number, m: Month): CapitalState | null => {
+    const key = `${llcId}:${m}`;
+    if (llcMemo.has(key)) return llcMemo.get(key)!;
     const pids = llcProperties.get(llcId) ?? [];
     const at = (month: Month): CapitalState => {
       const sum = new Map<number, number>();
       for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), month)) sum.set(iid, (sum.get(iid) ?? 0) + c);
       return sum;
     };
-    const months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b);
-    return weightsWithFallback(months, at, m);
+    let months = llcMonths.get(llcId);
+    if (!months) llcMonths.set(llcId, (months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b)));
+    const weights = weightsWithFallback(months, at, m);
+    llcMemo.set(key, weights);
+    return weights;
   };
   let unallocatedLlcExpenses = 0;
   for (const e of input.llcExpenses) {
@@ -174,18 +183,26 @@ export function allocate(input: BooksInput): Allocation {
   for (const f of input.fees) {
     feeHistory.set(f.investorId, [...(feeHistory.get(f.investorId) ?? []), { month: monthIndex(f.month), bps: f.bps }]);
   }
+  for (const history of feeHistory.values()) history.sort((a, b) => a.month - b.month);
   const rateAt = (iid: number, m: Month) => {
     let bps = 0;
-    for (const f of (feeHistory.get(iid) ?? []).sort((a, b) => a.month - b.month)) if (f.month <= m) bps = f.bps;
+    for (const f of feeHistory.get(iid) ?? []) {
+      if (f.month > m) break;
+      bps = f.bps;
+    }
     return bps;
   };
   for (const [iid, months] of investors) {
-    for (const pid of propertyById.keys()) {
+    // Each (investor, property) on its own: only the properties the investor has amounts in, months in order.
+    const ordered = [...months.keys()].sort((a, b) => a - b);
+    const pids = new Set<number>();
+    for (const m of ordered) for (const pid of months.get(m)!.byProperty.keys()) if (propertyById.has(pid)) pids.add(pid);
+    for (const pid of pids) {
       let cumG = 0;
       let pos = 0;
       let exactFee = 0n; // in 1/10000 of a cent
       let cumFee = 0n;
-      for (const m of [...months.keys()].sort((a, b) => a - b)) {
+      for (const m of ordered) {
         const pc = months.get(m)!.byProperty.get(pid);
         if (!pc || pc.g === 0) continue;
         cumG += pc.g;

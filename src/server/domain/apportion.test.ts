@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apportion, percent, roundDiv } from './apportion.js';
+import { apportion, apportionBig, percent, roundDiv } from './apportion.js';
 
 const split = (total: number, weights: number[]) => [...apportion(total, weights.map((weight, key) => ({ key, weight }))).values()];
 
 describe('apportion (domain.md §4.2)', () => {
+  it('gives exactly the BigInt split on its fast path, remainders and ties included', () => {
+    const shares = fc.uniqueArray(fc.record({ key: fc.integer({ min: 0, max: 500 }), weight: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 1e9 })) }), {
+      minLength: 1, maxLength: 40, selector: (s) => s.key,
+    }).filter((xs) => xs.some((x) => x.weight > 0));
+    const total = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1e6, max: 1e6 }));
+    fc.assert(
+      fc.property(total, shares, (t, xs) => {
+        expect(apportion(t, xs)).toEqual(apportionBig(t, xs));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it.each([
     // $100.00 / 3 = 33.333…: floors 33.33 each, 1 cent left → the first key (ties: weight, then key)
     [10000, [1, 1, 1], [3334, 3333, 3333]],

@@ -15,8 +15,37 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * fractional parts; ties go to the larger weight, then the lower key. Weights must sum to more than 0.
  */
 export function apportion(total: number, shares: Share[]): Map<number, number> {
+  const sum = shares.reduce((s, x) => s + x.weight, 0);
+  if (!(sum > 0)) throw new Error('apportion needs a positive total weight');
+  // Exact in doubles while every product stays a safe integer (the usual case); BigInt beyond (§6.15).
+  return Math.abs(total) * sum <= Number.MAX_SAFE_INTEGER ? apportionSafe(total, sum, shares) : apportionBig(total, shares);
+}
+
+/** The same split in plain numbers: the quotient is corrected by its remainder, so it is exact too. */
+function apportionSafe(total: number, sum: number, shares: Share[]): Map<number, number> {
+  const parts = shares.map((s) => {
+    const exact = total * s.weight;
+    let base = Math.floor(exact / sum);
+    let remainder = exact - base * sum;
+    if (remainder < 0) [base, remainder] = [base - 1, remainder + sum];
+    else if (remainder >= sum) [base, remainder] = [base + 1, remainder - sum];
+    return { ...s, base, remainder };
+  });
+  let left = total - parts.reduce((s, p) => s + p.base, 0);
+  const order = [...parts].sort((a, b) =>
+    a.remainder !== b.remainder ? b.remainder - a.remainder : b.weight !== a.weight ? b.weight - a.weight : a.key - b.key,
+  );
+  for (const p of order) {
+    if (left <= 0) break;
+    p.base += 1;
+    left -= 1;
+  }
+  return new Map(parts.map((p) => [p.key, p.base || 0])); // never −0 (0 × a negative total)
+}
+
+/** The BigInt split, always exact; exported for the test that the fast path agrees with it. */
+export function apportionBig(total: number, shares: Share[]): Map<number, number> {
   const sum = shares.reduce((s, x) => s + BigInt(x.weight), 0n);
-  if (sum <= 0n) throw new Error('apportion needs a positive total weight');
   const t = BigInt(total);
   const parts = shares.map((s) => {
     const exact = t * BigInt(s.weight);
