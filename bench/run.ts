@@ -13,6 +13,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -66,8 +67,20 @@ async function ensureSeeded(tier: TierName, env: Record<string, string>): Promis
 
 type Server = { base: string; pid: number; startupMs: number; peakMb(): number; stop(): Promise<void> };
 
+/** A port nobody listens on just now: the kernel's choice (a guessed one may answer from another server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_MFA: 'optional', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },

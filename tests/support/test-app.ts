@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { createServices, type Services } from '../../src/server/services.js';
+import { reconcileAtClose } from './reconcile.js';
 import { openTemplateDb, openTestDb, type DbKind, type SealableTestDb, type TestDb } from './test-db.js';
 
 export const ADMIN = { username: 'admin', password: 'violet ferry lantern 42' };
@@ -102,8 +103,16 @@ async function startOn(
     config,
     clock,
     async close() {
-      await app.close();
-      await testDb.drop();
+      try {
+        // The books must reconcile when a test is done with them (security.md L8, tests/support/reconcile.ts):
+        // a difference fails the test's teardown with the difference named. The check is skipped only when
+        // the database cannot be reached (a test that stopped, broke or already closed it on purpose), or
+        // for a test that edits the tables behind the app's back and said so with skipReconciliation().
+        await reconcileAtClose({ db: testDb.db, services });
+      } finally {
+        await app.close();
+        await testDb.drop();
+      }
     },
   };
 }
