@@ -101,7 +101,30 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   };
 }
 
-type Target = { name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean };
+/** `auth`: the admin's token, or an investor's own (drawn at random from the bench's investor logins). */
+type Target = { name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean | 'investor' };
+
+const INVESTOR_LOGINS = 20;
+const INVESTOR_PASSWORD = 'scale harbor investor 2026';
+
+/** Logins for the first investors (made once per database, through the API as an investor would). */
+async function investorTokens(base: string, adminToken: string, names: unknown[]): Promise<string[]> {
+  const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const tokens: string[] = [];
+  for (const [k, name] of names.slice(0, INVESTOR_LOGINS).entries()) {
+    const login = { username: `scale-investor-${k + 1}`, password: INVESTOR_PASSWORD };
+    let res = await fetch(`${base}/auth/login`, json(login));
+    if (res.status !== 200) {
+      const issued = await fetch(`${base}/admin/get_investor_secret?investor_name=${encodeURIComponent(String(name))}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const { investor_secret: secret } = (await issued.json()) as { investor_secret: string };
+      const registered = await fetch(`${base}/auth/register`, json({ ...login, secret }));
+      if (registered.status !== 201) throw new Error(`registering ${login.username}: ${registered.status} ${await registered.text()}`);
+      res = await fetch(`${base}/auth/login`, json(login));
+    }
+    tokens.push(((await res.json()) as { access_token: string }).access_token);
+  }
+  return tokens;
+}
 
 function targets(tier: TierName): Target[] {
   const plan = scalePortfolio(TIERS[tier], 42);
@@ -115,7 +138,8 @@ function targets(tier: TierName): Target[] {
     { name: 'GET /healthz (bare)', path: () => '/healthz', auth: false },
     { name: 'POST /auth/login', method: 'POST', path: () => '/auth/login', body: () => JSON.stringify(SCALE_ADMIN), auth: false },
     { name: 'GET /auth/protected (session check)', path: () => '/auth/protected', auth: true },
-    { name: 'GET /api/investor_summary', path: () => `/api/investor_summary?investor_name=${q(pick(investors))}`, auth: true },
+    { name: 'GET /api/investor_summary (investors, their own)', path: () => '/api/investor_summary', auth: 'investor' },
+    { name: 'GET /api/investor_summary (admin, random investor)', path: () => `/api/investor_summary?investor_name=${q(pick(investors))}`, auth: true },
     { name: 'GET /api/investor_property', path: () => { const h = pick(plan.holdings); return `/api/investor_property?investor_name=${q(h.investor)}&property_name=${q(h.property)}`; }, auth: true },
     { name: 'GET /admin/get_admin_summary', path: () => '/admin/get_admin_summary', auth: true },
     { name: 'GET /admin/get_property_details', path: () => `/admin/get_property_details?selectedProperty=${q(pick(properties))}`, auth: true },
@@ -131,13 +155,15 @@ function targets(tier: TierName): Target[] {
 
 type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; bad: number };
 
-async function drive(server: Server, token: string, t: Target): Promise<Omit<Row, 'ratio'>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(t.auth ? { authorization: `Bearer ${token}` } : {}) };
+async function drive(server: Server, tokens: { admin: string; investors: string[] }, t: Target): Promise<Omit<Row, 'ratio'>> {
+  const bearer = () => (t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : tokens.admin);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(t.auth ? { authorization: `Bearer ${bearer()}` } : {}) };
+  const headersOf = () => (t.auth === 'investor' ? { ...headers, authorization: `Bearer ${bearer()}` } : headers);
   // One request first: a cold answer is computed once, then measured as the portal serves it.
   await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
   const r = await autocannon({
     url: server.base, connections: CONNECTIONS, duration: SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers, ...(t.body ? { body: t.body() } : {}) }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers: headersOf(), ...(t.body ? { body: t.body() } : {}) }) }],
   });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) {
@@ -157,9 +183,10 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   try {
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SCALE_ADMIN) });
     const token = ((await login.json()) as { access_token: string }).access_token;
+    const tokens = { admin: token, investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)) };
     const measured: Omit<Row, 'ratio'>[] = [];
     for (const t of targets(tier)) {
-      const row = await drive(server, token, t);
+      const row = await drive(server, tokens, t);
       measured.push(row);
       console.log(`  ${engine.name} ${tier} ${row.endpoint}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.bad ? `, ${row.bad} not 2xx` : ''}`);
     }

@@ -4,6 +4,7 @@ import { successMessage, type Endpoint } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
+import { keptJson } from '../lib/kept-json.js';
 import { writeContext } from './request-context.js';
 
 const IDEMPOTENCY_NOTE =
@@ -51,6 +52,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
           ip: request.ip,
           write: () => writeContext(request),
         });
+        // A kept answer goes out as the text it was kept as (lib/kept-json.ts): no second serialization.
+        const kept = e.message ? undefined : keptJson(result);
+        if (kept !== undefined) return reply.code(status).headers(e.headers ?? {}).type('application/json; charset=utf-8').send(kept);
         const answer = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
         return reply.code(status).headers(e.headers ?? {}).send(answer);
       },

@@ -3,6 +3,7 @@ import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
+import { rememberJson } from '../../lib/kept-json.js';
 import { booksVersion, keepAnswer, keptAnswer } from './answer-cache.repository.js';
 import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
@@ -31,10 +32,11 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async kept<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
       const body = await keptAnswer(db, key);
-      if (body !== undefined) return JSON.parse(body) as T;
+      if (body !== undefined) return rememberJson(JSON.parse(body) as T, body);
       const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
-      await keepAnswer(db, key, version, JSON.stringify(answer));
-      return answer;
+      const json = JSON.stringify(answer);
+      await keepAnswer(db, key, version, json);
+      return rememberJson(answer, json);
     },
 
     /** `npm run admin -- verify`: the monthly totals the database keeps, against the ledger itself. */
