@@ -21,21 +21,10 @@ export type TierName = keyof typeof TIERS;
 
 export type Request = [path: string, body: Record<string, unknown>];
 
+import { prng } from '../../tests/support/prng.js';
+
 const EXPENSES = ['Repairs', 'Utilities', 'Insurance', 'Taxes', 'Cleaning and maintenance', 'Advertising', 'Legal and other professional fees'];
 const FEES = ['0.0', '0.05', '0.10'];
-
-/** mulberry32: small, fast and the same everywhere. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Month index (months since year 0) → 'YYYY-MM'. */
@@ -57,7 +46,7 @@ export type Portfolio = {
 };
 
 export function scalePortfolio(tier: Tier, seed = 42): Portfolio {
-  const rng = random(seed);
+  const rng = prng(seed);
   const lastMonth = (tier.firstYear + tier.years) * 12 - 1;
   const llcName = (l: number) => `Scale Holdings ${l + 1} LLC`;
   const investorName = (i: number) => `Investor ${String(i + 1).padStart(4, '0')}`;
@@ -90,7 +79,7 @@ export function scalePortfolio(tier: Tier, seed = 42): Portfolio {
 
   function* propertyEntries(p: number): Generator<Request> {
     const prop = properties[p]!;
-    const rng = random(seed * 100_003 + p); // its own stream: the same entries however often they are generated
+    const rng = prng(seed * 100_003 + p); // its own stream: the same entries however often they are generated
     const day = (m: number, d: number) => `${ym(m)}-${pad(d)}`;
     for (const h of holdings) {
       if (h.property === p) yield ['/admin/add_investment', { property_name: prop.name, investor_name: investorName(h.investor), date: day(prop.firstMonth, 2), amount: money(h.cents) }];

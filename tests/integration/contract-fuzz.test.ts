@@ -4,7 +4,7 @@ import { endpoints } from '../../src/contract/endpoints.js';
 import { casesFor, FULL, QUICK, type FuzzCase } from '../support/fuzz/cases.js';
 import { createLive, type Live } from '../support/fuzz/live-values.js';
 import { problemsOf } from '../support/fuzz/oracle.js';
-import { prng, seedFor } from '../support/fuzz/prng.js';
+import { prng, seedFor } from '../support/prng.js';
 import { details, newTally, runCases, type Tally } from '../support/fuzz/run-cases.js';
 import { openSessions, type Sessions } from '../support/fuzz/sessions.js';
 import { changes, installWriteCounter, writeCounts } from '../support/fuzz/write-counter.js';

@@ -2,7 +2,7 @@ import type { Endpoint } from '../../../src/contract/endpoint.js';
 import { encodeQueryText, RawNumber, stringsIn, toJsonText, withKey } from './encoding.js';
 import { fieldsOf, type FieldSpec } from './fields.js';
 import { AMOUNTS, DATES, IDEMPOTENCY_KEYS, MONTHS, OVER_BODY_LIMIT, PICTURE_DATA, protoObject, STRINGS, WRONG_TYPES, type Hostile } from './hostile-values.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../prng.js';
 import { validValues, type LiveValues } from './valid-values.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A small deterministic PRNG (mulberry32): the same seed gives the same cases in the same order, so a
- * failure found once replays exactly with FUZZ_SEED=<seed>.
+ * A small deterministic PRNG (mulberry32) for the fuzz, the random ledgers and the scale data: the same
+ * seed gives the same values in the same order, so a failure found once replays exactly (FUZZ_SEED=<seed>).
  */
 export type Prng = {
   /** A float in [0, 1). */
