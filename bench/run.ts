@@ -36,7 +36,8 @@ type Engine = { name: 'PGlite' | 'PostgreSQL'; env(tier: TierName): Promise<Reco
 
 const pglite: Engine = {
   name: 'PGlite',
-  env: async (tier) => ({ DATA_DIR: path.join(DATA, `pglite-${tier}`) }),
+  // DATABASE_URL emptied: the PostgreSQL runs' setting must not reach the embedded database's server.
+  env: async (tier) => ({ DATA_DIR: path.join(DATA, `pglite-${tier}`), DATABASE_URL: '' }),
 };
 
 function postgres(baseUrl: string): Engine {
@@ -116,6 +117,7 @@ async function investorTokens(base: string, adminToken: string, names: unknown[]
     let res = await fetch(`${base}/auth/login`, json(login));
     if (res.status !== 200) {
       const issued = await fetch(`${base}/admin/get_investor_secret?investor_name=${encodeURIComponent(String(name))}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      if (issued.status !== 200) throw new Error(`a secret for ${String(name)}: ${issued.status} ${await issued.text()}`);
       const { investor_secret: secret } = (await issued.json()) as { investor_secret: string };
       const registered = await fetch(`${base}/auth/register`, json({ ...login, secret }));
       if (registered.status !== 201) throw new Error(`registering ${login.username}: ${registered.status} ${await registered.text()}`);
