@@ -108,6 +108,27 @@ describe.each(DB_KINDS)('the read model on %s', (kind) => {
     }
   });
 
+  it('computes a missing answer once for requests that ask for it at the same time', async () => {
+    const t = await template.start();
+    try {
+      let computed = 0;
+      const compute = async () => {
+        computed++;
+        await new Promise((resolve) => setTimeout(resolve, 50)); // long enough for the others to arrive
+        return { probe: computed };
+      };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.services.books.kept('probe/single-flight', compute)));
+      expect(computed).toBe(1);
+      expect(answers).toEqual(Array.from({ length: 10 }, () => ({ probe: 1 })));
+      // Later requests read what was kept, until the books change; then it is computed again.
+      expect(await t.services.books.kept('probe/single-flight', compute)).toEqual({ probe: 1 });
+      await t.testDb.db.query(`UPDATE llc SET address = address || ' ' WHERE id = (SELECT min(id) FROM llc)`);
+      expect(await t.services.books.kept('probe/single-flight', compute)).toEqual({ probe: 2 });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('never serves a kept answer older than the books', async () => {
     const t = await template.start();
     try {

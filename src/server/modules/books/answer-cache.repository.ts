@@ -6,13 +6,16 @@ export async function booksVersion(db: Queryable): Promise<number> {
   return row!.version;
 }
 
-/** A kept answer, only if it was computed at the current version: in one statement, so never stale. */
-export async function keptAnswer(db: Queryable, key: string): Promise<string | undefined> {
-  const [row] = await db.query<{ body: string }>(
-    'SELECT c.body FROM answer_cache c JOIN books_version v ON v.version = c.version WHERE c.key = $1',
+/**
+ * The current version of the books and the answer kept for `key` at it, if any: in one statement, so a
+ * kept answer is never one of an older version.
+ */
+export async function keptAnswer(db: Queryable, key: string): Promise<{ version: number; body: string | undefined }> {
+  const [row] = await db.query<{ version: number; body: string | null }>(
+    'SELECT v.version, c.body FROM books_version v LEFT JOIN answer_cache c ON c.key = $1 AND c.version = v.version',
     [key],
   );
-  return row?.body;
+  return { version: row!.version, body: row!.body ?? undefined };
 }
 
 /**

@@ -13,6 +13,16 @@ import { monthlyTotalDifferences } from './read-model-check.repository.js';
  * composition root; the investor portal and the withdrawal limits read through it.
  */
 export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  /** Computes an answer in one snapshot and keeps it with the version that snapshot saw. */
+  async function computeAndKeep<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<{ answer: T; json: string }> {
+    const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
+    const json = JSON.stringify(answer);
+    await keepAnswer(db, key, version, json);
+    return { answer, json };
+  }
+
   return {
     /** Today in the business's calendar. UTC for now; a BUSINESS_TIME_ZONE setting is a later step. */
     today: (): string => isoDay(clock.now()),
@@ -31,11 +41,18 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      * answer depends on (endpoint, investor, date, parameters).
      */
     async kept<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
-      const body = await keptAnswer(db, key);
+      const { version, body } = await keptAnswer(db, key);
       if (body !== undefined) return rememberJson(JSON.parse(body) as T, body);
-      const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
-      const json = JSON.stringify(answer);
-      await keepAnswer(db, key, version, json);
+      // Requests that find the same answer missing at the same version share one computation: a burst
+      // after a write costs one allocation, not one per request. The computation may see a newer
+      // version than the request did, never an older one.
+      const flight = `${key}@${version}`;
+      let pending = inFlight.get(flight) as Promise<{ answer: T; json: string }> | undefined;
+      if (!pending) {
+        pending = computeAndKeep(key, compute).finally(() => inFlight.delete(flight));
+        inFlight.set(flight, pending);
+      }
+      const { answer, json } = await pending;
       return rememberJson(answer, json);
     },
 
