@@ -19,6 +19,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { scalePortfolio, TIERS, type TierName } from './scale/portfolio.js';
 import { SCALE_ADMIN, seedScale } from './seed-scale.js';
+import { measureStatementsZip, type ZipRun } from './statements-zip.js';
+import { investorPageLcp } from './web-lcp.js';
 import { webSizes } from './web-sizes.js';
 
 const arg = (name: string) => {
@@ -176,7 +178,7 @@ async function drive(server: Server, tokens: { admin: string; investors: string[
   return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad };
 }
 
-type Run = { engine: string; tier: TierName; startupMs: number; peakMb: number; rows: Row[] };
+type Run = { engine: string; tier: TierName; startupMs: number; peakMb: number; lcpMs: number[]; zip: ZipRun; rows: Row[] };
 
 async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   const env = await engine.env(tier);
@@ -186,24 +188,33 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SCALE_ADMIN) });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const tokens = { admin: token, investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)) };
+    // Before the load: the page as one investor sees it on an otherwise idle server.
+    const lcpMs = await investorPageLcp(server.base, { username: 'scale-investor-1', password: INVESTOR_PASSWORD });
+    console.log(`  ${engine.name} ${tier} investor page LCP: ${lcpMs.map((v) => v.toFixed(0)).join(', ')} ms`);
     const measured: Omit<Row, 'ratio'>[] = [];
     for (const t of targets(tier)) {
       const row = await drive(server, tokens, t);
       measured.push(row);
       console.log(`  ${engine.name} ${tier} ${row.endpoint}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.bad ? `, ${row.bad} not 2xx` : ''}`);
     }
+    // After the load, as an admin would at a quarter's end: every statement of the last whole year (a quarter in the smoke).
+    const zip = await measureStatementsZip(server.base, tokens.admin, SMOKE ? '2025-10-01' : '2025-01-01', '2025-12-31');
+    console.log(`  ${engine.name} ${tier} statements zip: ${zip.investors} investors, ${zip.seconds.toFixed(1)} s, ${zip.megabytes.toFixed(1)} MB; /healthz meanwhile p50 ${zip.waitP50.toFixed(0)} ms, max ${zip.waitMax.toFixed(0)} ms`);
     const bare = measured[0]!.rps;
-    return { engine: engine.name, tier, startupMs: server.startupMs, peakMb: server.peakMb(), rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })) };
+    return { engine: engine.name, tier, startupMs: server.startupMs, peakMb: server.peakMb(), lcpMs, zip, rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })) };
   } finally {
     await server.stop();
   }
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
 function report(runs: Run[]): string {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`;
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint.`, ''];
   for (const run of runs) {
-    lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s. Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB.`, '');
+    lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s. Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB. Investor page largest contentful paint in Chromium, median of ${run.lcpMs.length} loads: ${median(run.lcpMs).toFixed(0)} ms.`, '',
+      `Statements of 2025 for every investor as one zip (${run.zip.investors} investors at most): ${run.zip.seconds.toFixed(1)} s, ${run.zip.megabytes.toFixed(1)} MB; a bare request meanwhile waited ${run.zip.waitP50.toFixed(0)} ms (median), ${run.zip.waitMax.toFixed(0)} ms at most.`, '');
     lines.push('| endpoint | req/s | p50 ms | p99 ms | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|');
     for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
     lines.push('');

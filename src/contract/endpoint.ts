@@ -33,6 +33,11 @@ export type Endpoint = {
   headers?: Record<string, string>;
   /** A larger body than the app's 64 KiB default, for the one call that carries a file. */
   bodyLimit?: number;
+  /**
+   * A download: the answer is a file of this type (sent as an attachment), not JSON. `response` then
+   * describes it for the API reference only, and the service returns a `DownloadFile`.
+   */
+  file?: 'application/pdf' | 'application/zip' | 'text/csv';
   /** Refusals the call may answer besides 400, 401 and 403 (a missing row, a conflict, throttling). */
   refusals?: readonly (404 | 409 | 413 | 429)[];
 };
@@ -51,8 +56,21 @@ export type QueryInput<E extends Endpoint> = In<E['query']>;
 export type BodyInput<E extends Endpoint> = In<E['body']>;
 /** What the call answers. */
 export type Reply<E extends Endpoint> = z.output<E['response']>;
-/** What the service returns: the answer without the message the table adds. */
-export type ServiceResult<E extends Endpoint> = E['message'] extends string
+/**
+ * A file the server sends: its name for the Content-Disposition header, and its bytes whole or as a
+ * stream (a zip of many statements is written while it is sent).
+ */
+export type DownloadFile = {
+  fileName: string;
+  body: Uint8Array | AsyncIterable<Uint8Array>;
+  /** How many files a zip will hold at most, sent as X-File-Count so a client can show progress. */
+  fileCount?: number;
+};
+
+/** What the service returns: the answer without the message the table adds, or the file of a download. */
+export type ServiceResult<E extends Endpoint> = E['file'] extends string
+  ? DownloadFile
+  : E['message'] extends string
   ? Omit<z.input<E['response']>, 'message'> | void
   : z.input<E['response']>;
 

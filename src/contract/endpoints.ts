@@ -7,12 +7,14 @@ import {
 } from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
+import { ExplainQuery, ExplainResponse } from './schemas/explain.js';
 import * as L from './schemas/ledger.js';
 import { Manifest } from './schemas/manifest.js';
 import * as M from './schemas/master-data.js';
 import * as V from './schemas/viewers.js';
 import * as R from './schemas/reports.js';
 import * as U from './schemas/portal-users.js';
+import * as X from './schemas/exports.js';
 import { UploadPictureRequest, UploadPictureResponse } from './schemas/pictures.js';
 import { HealthResponse } from './schemas/common.js';
 
@@ -142,6 +144,16 @@ export const endpoints = {
     method: 'GET', path: '/api/investor_property', policy: 'authenticated', tag: 'Investor portal',
     summary: "An investor's figures in one property.", query: InvestorPropertyQuery,
     response: InvestorPropertyResponse, refusals: [404],
+  }),
+  explain: endpoint({
+    method: 'GET', path: '/api/explain', policy: 'authenticated', tag: 'Investor portal',
+    summary: "One figure of an investor's summary or property detail with its formula and the dated items it is made of (issue 14).",
+    query: ExplainQuery, response: ExplainResponse, refusals: [404],
+  }),
+  investorStatement: endpoint({
+    method: 'GET', path: '/api/investor_statement', policy: 'authenticated', tag: 'Investor portal',
+    summary: "An investor's statement of a period as PDF: capital, income, cash and return, opening to closing (their own; an admin names anyone's).",
+    query: X.InvestorStatementQuery, response: X.FileBody, file: 'application/pdf', refusals: [404],
   }),
 
   // ---- master data ----------------------------------------------------------------------------------
@@ -282,6 +294,21 @@ export const endpoints = {
     method: 'GET', path: '/admin/llc_taxes', policy: 'admin', tag: 'Reports',
     summary: "An LLC's tax report for a year: cash basis, members by ownership in each item's month (domain.md §5).",
     query: R.LlcTaxesQuery, response: R.LlcTaxesResponse, refusals: [404],
+  }),
+  allStatements: endpoint({
+    method: 'GET', path: '/admin/statements', policy: 'admin', tag: 'Statements and exports',
+    summary: 'Every investor statement of a period in one zip: one PDF per investor who held capital or cash in it (X-File-Count: at most how many).',
+    query: X.StatementsQuery, response: X.FileBody, file: 'application/zip',
+  }),
+  taxPackage: endpoint({
+    method: 'GET', path: '/admin/tax_package', policy: 'admin', tag: 'Statements and exports',
+    summary: "An LLC's tax package for its CPA: the tax report as PDF and CSV, each property's tax summary, the year's ledger and a README.",
+    query: R.LlcTaxesQuery, response: X.FileBody, file: 'application/zip', refusals: [404],
+  }),
+  ledgerExport: endpoint({
+    method: 'GET', path: '/admin/ledger_export', policy: 'admin', tag: 'Statements and exports',
+    summary: 'Every ledger entry dated in a period as CSV, with its references by name; voided entries included and marked.',
+    query: X.LedgerExportQuery, response: X.FileBody, file: 'text/csv',
   }),
   propertyTaxes: endpoint({
     method: 'GET', path: '/admin/property_taxes', policy: 'admin', tag: 'Reports',

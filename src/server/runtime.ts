@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openPglite, openPostgres, type Db } from './db/client.js';
 import { lockDataDir, loadOrCreateJwtSecret } from './db/data-dir.js';
 import { migrate } from './db/migrate.js';
+import { forgetAnswers } from './modules/books/answer-cache.repository.js';
 import path from 'node:path';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createServices, type Services } from './services.js';
@@ -19,6 +20,7 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
       ? await openPostgres(config.databaseUrl)
       : await openPglite(path.join(config.dataDir, 'pglite'));
     await migrate(db);
+    await forgetAnswers(db);
     const jwtSecret = loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
     const services = createServices({ config, db, clock, jwtSecret });
     return {

@@ -22,6 +22,9 @@ import { createPicturesService } from './modules/pictures/pictures.service.js';
 import { createPeriodLockService } from './modules/period-lock/period-lock.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
+import { createExplainService } from './modules/investor-portal/explain.service.js';
+import { createStatementsService } from './modules/statements/statements.service.js';
+import { createExportsService } from './modules/exports/exports.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -31,6 +34,8 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const runOnce = createIdempotentRunner({ db, clock });
   const record = createEntryWriter({ clock, runOnce });
   const books = createBooksService({ db, clock });
+  const investorPortal = createInvestorPortalService({ books });
+  const reports = createReportsService({ books });
   return {
     auth: createAuthService({
       db,
@@ -52,8 +57,11 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     voids: createVoidService({ clock, runOnce }),
     viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
-    investorPortal: createInvestorPortalService({ books }),
-    reports: createReportsService({ books }),
+    investorPortal,
+    explain: createExplainService({ books, investorPortal }),
+    statements: createStatementsService({ books, investorPortal, portal: config.portal, clock }),
+    reports,
+    exports: createExportsService({ db, reports, portal: config.portal, clock }),
     portalUsers: createPortalUsersService({ db, clock }),
     pictures: createPicturesService({ db, clock }),
     periodLocks: createPeriodLockService({ db, clock }),

@@ -25,7 +25,7 @@ const SPEC_ACTIONS = [
   'Add New Investment Property', 'Add New Rental Deposit', 'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes',
   'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks'];
+const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger'];
 
 type LedgerRow = {
   kind: string;

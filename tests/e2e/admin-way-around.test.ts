@@ -20,7 +20,7 @@ const SPEC_ACTIONS = [
   'Add Expense Category', 'Add New Investor', 'Add New Investment', 'Add New Investment Property', 'Add New Rental Deposit',
   'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes', 'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks'];
+const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger'];
 
 describe("the admin's way around in Chromium", () => {
   const env = mapleInBrowser({ logins: true });
@@ -98,7 +98,7 @@ describe("the admin's way around in Chromium", () => {
     expect(groups.flatMap(([, options]) => options)).toEqual([...SPEC_ACTIONS, ...EXTENSIONS]);
     expect(groups.map(([label]) => label)).toEqual([
       'Reports', 'Recording', 'Corrections', 'People and setup', 'Recording', 'People and setup', 'Recording',
-      'People and setup', 'Recording', 'Reports', 'Recording', 'People and setup', 'Corrections',
+      'People and setup', 'Recording', 'Reports', 'Recording', 'People and setup', 'Corrections', 'Reports',
     ]);
     // Every option sits in a group; the chosen action's kind shows above its title.
     expect(await admin.actionPicker.locator(':scope > option').count()).toBe(0);

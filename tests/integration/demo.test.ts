@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_INVESTORS, DEMO_PASSWORD, loadDemoData } from '../../src/server/demo/demo-data.js';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
+import { unzip } from '../support/read-zip.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('demo portfolio', () => {
@@ -60,6 +61,22 @@ describe('demo portfolio', () => {
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
     }
+  });
+
+  it('gives a year of statements for every demo investor as one zip of PDFs', async () => {
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4)) - 1;
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'GET', url: `/admin/statements?from=${year}-01-01&to=${year}-12-31`, headers: bearer(await signIn(t.app, ADMIN.username, ADMIN.password)) });
+    const seconds = (performance.now() - started) / 1000;
+    expect(res.statusCode, res.body).toBe(200);
+    const files = await unzip(res.rawPayload);
+    expect(files.size).toBe(DEMO_INVESTORS.length);
+    for (const [name, pdf] of files) {
+      expect(name).toMatch(new RegExp(`^Statement .+ ${year}-01-01 to ${year}-12-31\\.pdf$`));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    console.log(`The demo's ${files.size} statements of ${year}: ${seconds.toFixed(1)} s`);
   });
 
   it('loads nothing twice', async () => {

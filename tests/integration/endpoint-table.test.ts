@@ -60,7 +60,7 @@ describe('the endpoint table', () => {
       expect(op!.tags).toEqual([e.tag]);
       expect(Boolean(op!.security?.length), `${name} security`).toBe(e.policy !== 'public');
       const success = op!.responses[String(e.status ?? 200)];
-      expect(success?.content?.['application/json']?.schema, `${name} response`).toBeDefined();
+      expect(success?.content?.[e.file ?? 'application/json']?.schema, `${name} response`).toBeDefined();
       expect(op!.responses['400'], `${name} 400`).toBeDefined();
 
       if (e.body) {

@@ -87,10 +87,13 @@ export async function serveWebApp(t: TestApp, at?: Date): Promise<WebApp> {
   };
 }
 
-/** Saves a screenshot for people to look at (test-results/, not committed). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot for people to look at (test-results/, not committed): the whole page, or only the
+ * window (`fullPage: false`) when a panel fixed over it is the subject, as a full page would stretch it.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** axe-core in the page: no serious or critical accessibility violations (ui.md). */

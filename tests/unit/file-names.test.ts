@@ -9,7 +9,8 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
 const FIXED = /^(\d{4}_[a-z0-9_]+\.sql|README\.md)$/;
 
 function names(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  // Hidden folders hold tools' data (bench/.data: the bench's databases), not the project's files.
+  return readdirSync(dir, { withFileTypes: true }).filter((entry) => !(entry.isDirectory() && entry.name.startsWith('.'))).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? [full, ...names(full)] : [full];
   });

@@ -23,6 +23,14 @@ export const InvestorSummaryResponse = z.object({
   cashflow_per_month: z.array(MonthAmount),
   distributions_per_month: z.array(MonthAmount.extend({ description: z.string() })),
   property_pictures: z.array(z.record(z.string(), z.string())),
+  // Extension (issue 14), each as of as_of: the money-weighted annual return in percent (null with a
+  // note in words when there is none), the equity multiple (null without investments), and the two
+  // withdrawal totals that make the multiple checkable, in dollars.
+  xirr: z.number().nullable(),
+  xirr_note: z.string().nullable(),
+  equity_multiple: z.number().nullable(),
+  capital_returned: z.number(),
+  cash_distributed: z.number(),
 });
 export type InvestorSummaryResponse = z.infer<typeof InvestorSummaryResponse>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidDate, toMonthStart } from '../../contract/values/calendar.js';
-import { daysInclusive, monthOf } from './dates.js';
+import { dayBefore, daysBetween, daysInclusive, monthOf } from './dates.js';
 
 describe('dates', () => {
   it.each(['2024-02-29', '1900-01-01', '2099-12-31', '2024-07-22'])('accepts %s', (d) => expect(isValidDate(d)).toBe(true));
@@ -18,5 +18,13 @@ describe('dates', () => {
   it('counts days inclusively (domain.md §4.3: 2024-01-16..2024-03-15 is 60 days)', () => {
     expect(daysInclusive('2024-01-16', '2024-03-15')).toBe(60);
     expect(daysInclusive('2024-01-01', '2024-01-01')).toBe(1);
+  });
+});
+
+describe('dayBefore and daysBetween', () => {
+  it('steps across month, year and leap-day boundaries by the calendar', () => {
+    expect(['2024-01-01', '2024-03-01', '2023-03-01', '2024-07-16'].map(dayBefore)).toEqual(['2023-12-31', '2024-02-29', '2023-02-28', '2024-07-15']);
+    expect([daysBetween('2024-01-01', '2025-01-01'), daysBetween('2025-01-01', '2024-01-01')]).toEqual([366, -366]);
+    expect(() => daysBetween('2024-02-30', '2024-03-01')).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_AMOUNT_CENTS, parseAmount } from '../../contract/values/money-text.js';
-import { centsToDollars, formatCents } from './money.js';
+import { centsToDollars, formatCents, usd } from './money.js';
 
 describe('parseAmount (domain.md §1, security.md V2)', () => {
   it.each([
@@ -53,5 +53,13 @@ describe('parseAmount (domain.md §1, security.md V2)', () => {
     expect(formatCents(-5)).toBe('-0.05');
     expect(formatCents(7500000)).toBe('75000.00');
     expect(formatCents(0)).toBe('0.00');
+  });
+});
+
+describe('usd', () => {
+  it('groups thousands and keeps the sign and the cents exact', () => {
+    expect([usd(0), usd(5), usd(-5), usd(123456), usd(100000000), usd(-123456789012)]).toEqual([
+      '$0.00', '$0.05', '-$0.05', '$1,234.56', '$1,000,000.00', '-$1,234,567,890.12',
+    ]);
   });
 });

@@ -13,3 +13,16 @@ export function formatCents(cents: Cents): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** "1234567" → "1,234,567". */
+function thousands(digits: string): string {
+  let out = '';
+  for (let k = 0; k < digits.length; k++) out += (k > 0 && (digits.length - k) % 3 === 0 ? ',' : '') + digits[k];
+  return out;
+}
+
+/** For documents a person reads: "$1,234.56" and "-$1,234.56", from the exact decimal text. */
+export function usd(cents: Cents): string {
+  const [whole, part] = formatCents(Math.abs(cents)).split('.') as [string, string];
+  return `${cents < 0 ? '-' : ''}$${thousands(whole)}.${part}`;
+}

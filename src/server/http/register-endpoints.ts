@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { successMessage, type Endpoint } from '../../contract/endpoint.js';
+import { successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
@@ -42,7 +43,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
         ...(e.query ? { querystring: e.query } : {}),
         ...(e.body ? { body: e.body } : {}),
         ...(e.idempotent ? { description: IDEMPOTENCY_NOTE } : {}),
-        response: { [status]: e.response, ...Object.fromEntries(refusals.map((code) => [code, ErrorResponse])) },
+        response: {
+          [status]: e.file ? { description: e.summary, content: { [e.file]: { schema: e.response } } } : e.response,
+          ...Object.fromEntries(refusals.map((code) => [code, ErrorResponse])),
+        },
       },
       handler: async (request, reply) => {
         const result = await handler({
@@ -52,6 +56,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
           ip: request.ip,
           write: () => writeContext(request),
         });
+        if (e.file) return sendFile(reply, e.file, result as DownloadFile);
         // A kept answer goes out as the text it was kept as (lib/kept-json.ts): no second serialization.
         const kept = e.message ? undefined : keptJson(result);
         if (kept !== undefined) return reply.code(status).headers(e.headers ?? {}).type('application/json; charset=utf-8').send(kept);
@@ -60,4 +65,26 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
       },
     });
   }
+}
+
+/**
+ * A download as an attachment with a readable file name (RFC 6266: an ASCII fallback, and the exact
+ * name UTF-8 encoded). `no-store`: a statement is private, and a shared cache must never keep one.
+ */
+function sendFile(reply: FastifyReply, type: string, file: DownloadFile) {
+  const ascii = file.fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  // A stream goes out as it is: wrapped again, a client that leaves would reach it only a chunk later.
+  const body =
+    file.body instanceof Uint8Array ? Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength)
+    : file.body instanceof Readable ? file.body
+    : Readable.from(file.body);
+  // RFC 5987 allows fewer characters than encodeURIComponent leaves alone: ' ( ) * are encoded too.
+  const exact = encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return reply
+    .code(200)
+    .type(type === 'text/csv' ? 'text/csv; charset=utf-8' : type)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`)
+    .header('cache-control', 'no-store')
+    .headers(file.fileCount === undefined ? {} : { 'x-file-count': String(file.fileCount) })
+    .send(body);
 }

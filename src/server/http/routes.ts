@@ -5,6 +5,9 @@ import { auditRoutes } from '../modules/audit/audit.routes.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { categoriesRoutes } from '../modules/categories/categories.routes.js';
 import { investorPortalRoutes } from '../modules/investor-portal/investor-portal.routes.js';
+import { explainRoutes } from '../modules/investor-portal/explain.routes.js';
+import { statementsRoutes } from '../modules/statements/statements.routes.js';
+import { exportsRoutes } from '../modules/exports/exports.routes.js';
 import { investorsRoutes } from '../modules/investors/investors.routes.js';
 import { llcsRoutes } from '../modules/llcs/llcs.routes.js';
 import { lorensRoutes } from '../modules/lorens/lorens.routes.js';
@@ -27,6 +30,9 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...manifestRoutes(config.portal),
   ...authRoutes(s.auth),
   ...investorPortalRoutes(s.investorPortal),
+  ...explainRoutes(s.explain),
+  ...statementsRoutes(s.statements),
+  ...exportsRoutes(s.exports),
   ...adminHelpersRoutes(db),
   ...propertiesRoutes(s.properties),
   ...investorsRoutes(s.investors),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { trapTab } from './trap-tab';
 
 /**
  * A modal confirmation (ui.md "dialogs trap focus and return it"): the native <dialog> opened with
@@ -20,7 +21,6 @@ type Props = {
   children?: ReactNode;
 };
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, onConfirm, onCancel, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -43,20 +43,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy
     };
   }, [open]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => trapTab(e, ref.current);
 
   return (
     <dialog

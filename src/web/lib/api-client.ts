@@ -57,14 +57,10 @@ const queryString = (query: unknown): string => {
   return pairs.length ? `?${new URLSearchParams(pairs)}` : '';
 };
 
-/**
- * The one HTTP client of the web app, typed by the endpoint table: `call(endpoints.propertyTxns, { query })`.
- * Method and path come from the entry; JSON in and out; the Bearer token on every call but sign-in; a
- * fresh Idempotency-Key on every call that moves money, so a repeated submit is recorded once.
- */
-export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}]: Args<E>): Promise<Reply<E>> {
+/** Sends one call of the table and turns a refusal into an ApiError with the server's words. */
+async function send<E extends Endpoint>(endpoint: E, accept: string, input: unknown, opts: CallOptions): Promise<Response> {
   const { query, body } = (input ?? {}) as { query?: unknown; body?: unknown };
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   const token = getToken();
   if (token && !opts.anonymous) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -81,20 +77,84 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}
     if (opts.signal?.aborted) throw err;
     throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
   }
+  if (res.ok) return res;
   const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    if (!opts.anonymous && !opts.noRedirect && (res.status === 401 || res.status === 422)) {
-      clearToken();
-      onSessionEnd();
-    }
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `The request failed (${res.status}).`;
-    throw new ApiError(res.status, message);
+  if (!opts.anonymous && !opts.noRedirect && (res.status === 401 || res.status === 422)) {
+    clearToken();
+    onSessionEnd();
   }
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : `The request failed (${res.status}).`;
+  throw new ApiError(res.status, message);
+}
+
+/**
+ * The one HTTP client of the web app, typed by the endpoint table: `call(endpoints.propertyTxns, { query })`.
+ * Method and path come from the entry; JSON in and out; the Bearer token on every call but sign-in; a
+ * fresh Idempotency-Key on every call that moves money, so a repeated submit is recorded once.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}]: Args<E>): Promise<Reply<E>> {
+  const res = await send(endpoint, 'application/json', input, opts);
+  const data: unknown = await res.json().catch(() => null);
   if (CHECK_REPLIES) checkReply(endpoint, data);
   return data as Reply<E>;
+}
+
+/** The file name of a download's Content-Disposition (the exact UTF-8 one when given). */
+function fileNameOf(res: Response, fallback: string): string {
+  const header = res.headers.get('content-disposition') ?? '';
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (exact) return decodeURIComponent(exact[1]!);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * A download of the table (a statement, a package, an export): fetched with the session's token, which a
+ * plain link cannot carry, then handed to the browser to save under the server's file name.
+ */
+export async function download<E extends Endpoint & { file: string }>(
+  endpoint: E,
+  input: CallInput<E>,
+  onProgress?: (p: DownloadProgress) => void,
+): Promise<string> {
+  const res = await send(endpoint, endpoint.file, input, {});
+  const name = fileNameOf(res, endpoint.path.split('/').pop() ?? 'download');
+  const fileCount = Number(res.headers.get('x-file-count')) || undefined;
+  if (!onProgress || !res.body) {
+    saveFile(await res.blob(), name);
+    return name;
+  }
+  // Read as it arrives, so a zip the server writes while sending shows how far it has come.
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress({ bytes, fileCount });
+  }
+  saveFile(new Blob(parts, { type: endpoint.file }), name);
+  return name;
+}
+
+/** How much of a download has arrived, and how many files a zip holds at most (X-File-Count). */
+export type DownloadProgress = { bytes: number; fileCount?: number };
+
+/** Saves a file the page holds (a download, or a CSV made in the browser) under its name. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the URL is only memory now.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** An error's plain words. */

@@ -4,27 +4,10 @@
  * The one place of the web app where money is added or compared: components only show the results.
  */
 
-/** The cents of a non-negative decimal text with at most two decimals, or null if it is not one. */
-export function parseCents(text: string): number | null {
-  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(text.trim());
-  if (!m || (m[1] === '' && (m[2] ?? '') === '')) return null;
-  const whole = m[1] === '' ? 0 : Number(m[1]);
-  const cents = Number((m[2] ?? '').padEnd(2, '0'));
-  const total = whole * 100 + cents; // integers only
-  return Number.isSafeInteger(total) ? total : null;
-}
+// Parsing lives in the contract, so the server's exports read the API's dollars the same exact way.
+import { centsOf, dollarsText, parseCents } from '../../contract/values/dollar-cents';
 
-/**
- * A dollar figure the server answered (a number with at most two decimals) as its two-decimal text:
- * 4042.5 → "4042.50". toFixed(2) of the nearest double to a whole number of cents is that number of cents.
- */
-export const dollarsText = (dollars: number): string => dollars.toFixed(2);
-
-/** A dollar figure the server answered, in cents, through its text (negative figures keep their sign). */
-export function centsOf(dollars: number): number {
-  const cents = parseCents(dollarsText(Math.abs(dollars))) ?? 0;
-  return dollars < 0 ? -cents : cents;
-}
+export { centsOf, dollarsText, parseCents };
 
 /** A non-negative dollar figure the server answered, in cents (a negative one counts as 0). */
 export const dollarsToCents = (dollars: number): number => centsOf(Math.max(0, dollars));

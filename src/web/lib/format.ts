@@ -31,3 +31,9 @@ export const formatDateTime = (iso: string | null): string => (iso ? new Date(is
 
 /** Axis ticks of percent charts: 10 → "10%", 2.5 → "2.5%" (the tooltip keeps the full two decimals). */
 export const formatPercentTick = (value: number): string => `${Number(value.toFixed(2))}%`;
+
+/** An equity multiple: 1.1 → "1.10×" (the server already rounds to two decimals). */
+export const formatMultiple = (value: number): string => `${value.toFixed(2)}×`;
+
+/** A rate as solved, unrounded, to six decimals without trailing zeros: 6.2087341… → "6.208734%". */
+export const formatRate = (value: number): string => `${Number(value.toFixed(6))}%`;

@@ -65,7 +65,7 @@ const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTa
 /** Reads a money movement changes: balances, maximums, viewers, the investor pages and the reports. */
 const BOOKS: readonly Endpoint[] = [
   E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
-  E.investorSummary, E.investorProperty, ...REPORTS,
+  E.investorSummary, E.investorProperty, E.explain, ...REPORTS,
 ];
 /** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
 const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];

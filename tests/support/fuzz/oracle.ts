@@ -8,7 +8,7 @@ import { changes, type WriteCounts } from './write-counter.js';
  * contract's answer; and where the contract or the access policy refuses the input, the status says so.
  */
 
-export type Answer = { status: number; body: string };
+export type Answer = { status: number; body: string; headers?: Record<string, unknown> };
 
 /** Words that betray the server's insides, and what each one would reveal. */
 const LEAKS: [RegExp, string][] = [
@@ -77,6 +77,14 @@ function refusalProblems(c: FuzzCase, e: Endpoint, a: Answer): string[] {
 function successProblems(e: Endpoint, a: Answer): string[] {
   const expected = e.status ?? 200;
   if (a.status !== expected) return [`answered ${a.status} where the table says ${expected}`];
+  if (e.file) {
+    const type = String(a.headers?.['content-type'] ?? '');
+    const disposition = String(a.headers?.['content-disposition'] ?? '');
+    return [
+      ...(type.startsWith(e.file) ? [] : [`a download answered as ${type}, not ${e.file}`]),
+      ...(disposition.startsWith('attachment; filename=') ? [] : ['a download without an attachment file name']),
+    ];
+  }
   const parsed = parseJson(a.body);
   if (!parsed.ok) return ['a success that is not JSON'];
   const r = e.response.safeParse(parsed.value);

@@ -48,7 +48,7 @@ async function send(t: TestApp, sessions: Sessions, c: FuzzCase, i: number): Pro
     },
     remoteAddress: addressOf(i),
   });
-  return { status: res.statusCode, body: res.body };
+  return { status: res.statusCode, body: res.body, headers: res.headers };
 }
 
 export async function runCases(

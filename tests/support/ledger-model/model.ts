@@ -1,7 +1,9 @@
 import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../src/contract/schemas/investor.js';
 import type { AdminSummaryResponse } from '../../../src/contract/schemas/reports.js';
 import { allocate, type Allocation, type BooksInput } from '../../../src/server/domain/allocation.js';
-import { investorFigures, propertyFigures, type CashWithdrawal, type MonthAmount } from '../../../src/server/domain/investor-figures.js';
+import { investorFigures, propertyFigures, type CashWithdrawal } from '../../../src/server/domain/investor-figures.js';
+import { investorReturns } from '../../../src/server/domain/investor-returns.js';
+import { propertyAnswer, summaryAnswer } from '../../../src/server/modules/investor-portal/investor-answers.js';
 import { firstNegativeDate, maxCashWithdrawal, maxOfNet, type Movement } from '../../../src/server/domain/limits.js';
 import { centsToDollars } from '../../../src/server/domain/money.js';
 import type { World } from './world.js';
@@ -10,6 +12,8 @@ import type { World } from './world.js';
  * The model of the books for the model-based ledger test (security.md L9): the entries the API
  * accepted, kept as plain data, and every figure the API should answer computed from them with the
  * domain's pure functions (allocation, investor figures, limits), never with the services or SQL.
+ * Only the last step, cents to the API's field names and dollars, is the portal's own pure shaping
+ * (investor-answers.ts): a wrong figure is what this test looks for; the golden answers pin the spelling.
  */
 export type Kind =
   | 'investment' | 'investment_withdrawal' | 'cash_withdrawal' | 'property_income' | 'property_expense'
@@ -80,44 +84,18 @@ export function figuresAt(m: Model, w: World, asOf: string): Figures {
   return { books, allocation: allocate(books), asOf };
 }
 
-const dollars = (rows: MonthAmount[]) => rows.map((r) => ({ ...r, amount: centsToDollars(r.amount) }));
-
-/** GET /api/investor_summary as the domain functions compute it (domain.md §4.6–§4.9). */
+/** GET /api/investor_summary as the domain functions compute it (domain.md §4.6–§4.9), in the API's shape. */
 export function expectedSummary(fig: Figures, w: World, investor: string): InvestorSummaryResponse {
-  const f = investorFigures(fig.books, fig.allocation, w.investorId(investor), fig.books.cashWithdrawals, fig.asOf);
-  const pictures = w.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
-  return {
-    investor_name: investor,
-    total_investments: centsToDollars(f.totalInvestments),
-    total_income: centsToDollars(f.totalIncome),
-    total_roi: f.totalRoi,
-    cash_balance: centsToDollars(f.cashBalance),
-    total_rental_investments: centsToDollars(f.totalRentalInvestments),
-    total_lc_investments: centsToDollars(f.totalLcInvestments),
-    total_other_investments: centsToDollars(f.totalOtherInvestments),
-    roi_per_year: f.roiPerYear,
-    investments_per_month: dollars(f.investmentsPerMonth),
-    cashflow_per_month: dollars(f.cashflowPerMonth),
-    distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
-    property_pictures: pictures.map((p) => ({ [p.name]: p.pictureUrl })),
-  };
+  const iid = w.investorId(investor);
+  const f = investorFigures(fig.books, fig.allocation, iid, fig.books.cashWithdrawals, fig.asOf);
+  return summaryAnswer(investor, fig.books, f, investorReturns(fig.books, f, iid, fig.books.cashWithdrawals, fig.asOf));
 }
 
 /** GET /api/investor_property, or null where the API answers 404 (the investor never put money in it). */
 export function expectedProperty(fig: Figures, w: World, investor: string, property: string): InvestorPropertyResponse | null {
   const [iid, pid] = [w.investorId(investor), w.propertyId(property)];
   if (!fig.books.capital.some((e) => e.investorId === iid && e.propertyId === pid)) return null;
-  const f = propertyFigures(fig.books, fig.allocation, iid, pid);
-  return {
-    property_name: property,
-    picture_url: w.property(property).pictureUrl,
-    total_investments: centsToDollars(f.totalInvestments),
-    total_income: centsToDollars(f.totalIncome),
-    total_roi: f.totalRoi,
-    notes: '',
-    investments_per_month: dollars(f.investmentsPerMonth),
-    cashflow_per_month: dollars(f.cashflowPerMonth),
-  };
+  return propertyAnswer(fig.books.properties.find((p) => p.id === pid)!, propertyFigures(fig.books, fig.allocation, iid, pid));
 }
 
 /** GET /admin/get_admin_summary (§4.12): the totals of the live entries and each investor's capital and cash. */

@@ -31,3 +31,11 @@ export async function keepAnswer(db: Queryable, key: string, version: number, bo
     [key, version, body],
   );
 }
+
+/**
+ * Forgets every kept answer: at start-up, since the code that computed them may have changed with this
+ * deploy (a rule fixed, a field added), and an answer is only as right as the code behind it.
+ */
+export async function forgetAnswers(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM answer_cache');
+}

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import type { Db, Queryable } from '../../db/client.js';
 import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
@@ -5,6 +7,7 @@ import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
 import { rememberJson } from '../../lib/kept-json.js';
 import { booksVersion, keepAnswer, keptAnswer } from './answer-cache.repository.js';
+import { ANSWER_FORMAT } from './answer-format.js';
 import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
@@ -14,6 +17,11 @@ import { monthlyTotalDifferences } from './read-model-check.repository.js';
  */
 export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   const inFlight = new Map<string, Promise<unknown>>();
+  // Cold answers are CPU-bound allocation over a snapshot that holds a pooled connection. Running more at
+  // once than there are cores finishes none sooner, but holds more connections and memory: under a burst
+  // of different cold answers, 32 at once exhausted the pool (503s) and took ~1 GB. So they queue here,
+  // before taking a connection; kept answers never wait.
+  const coldGate = pLimit(Math.max(1, availableParallelism()));
 
   /** Computes an answer in one snapshot and keeps it with the version that snapshot saw. */
   async function computeAndKeep<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<{ answer: T; json: string }> {
@@ -30,6 +38,9 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     /** The reads behind one answer, in one read-only snapshot of the books. */
     snapshot: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => db.snapshot(fn),
 
+    /** A computation not kept (a statement): in one snapshot, queued behind the same bound as cold answers. */
+    computed: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => coldGate(() => db.snapshot(fn)),
+
     /** Outside any snapshot: the lookups an answer needs before it knows which kept answer to serve. */
     db: db as Queryable,
 
@@ -40,7 +51,8 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      * the same transaction, so no app server can answer stale. The key must name everything else the
      * answer depends on (endpoint, investor, date, parameters).
      */
-    async kept<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
+    async kept<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
+      const key = `${ANSWER_FORMAT}/${answerKey}`;
       const { version, body } = await keptAnswer(db, key);
       if (body !== undefined) return rememberJson(JSON.parse(body) as T, body);
       // Requests that find the same answer missing at the same version share one computation: a burst
@@ -49,7 +61,7 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
       const flight = `${key}@${version}`;
       let pending = inFlight.get(flight) as Promise<{ answer: T; json: string }> | undefined;
       if (!pending) {
-        pending = computeAndKeep(key, compute).finally(() => inFlight.delete(flight));
+        pending = coldGate(() => computeAndKeep(key, compute)).finally(() => inFlight.delete(flight));
         inFlight.set(flight, pending);
       }
       const { answer, json } = await pending;

@@ -1,18 +1,17 @@
 import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/schemas/investor.js';
 import type { Queryable } from '../../db/client.js';
-import { propertyFigures, type MonthAmount } from '../../domain/investor-figures.js';
-import { centsToDollars } from '../../domain/money.js';
+import { propertyFigures } from '../../domain/investor-figures.js';
+import { investorReturns } from '../../domain/investor-returns.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.repository.js';
 import type { BooksService } from '../books/books.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
+import { ownedProperty, propertyAnswer, sameName, summaryAnswer } from './investor-answers.js';
 
 // One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
 const INVESTOR_NOT_FOUND = 'Investor not found.';
-const PROPERTY_NOT_FOUND = 'Property not found.';
+export const PROPERTY_NOT_FOUND = 'Property not found.';
 
-const sameName = (a: string, b: string) => a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();
-const dollars = (rows: MonthAmount[]) => rows.map((r) => ({ ...r, amount: centsToDollars(r.amount) }));
 
 /** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
 export function createInvestorPortalService({ books: read }: { books: BooksService }) {
@@ -39,42 +38,16 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
   async function summaryAt(tx: Queryable, investorId: number, date: string): Promise<InvestorSummaryResponse> {
     const investor = await findInvestorById(tx, investorId);
     if (!investor) throw new NotFoundError(INVESTOR_NOT_FOUND);
-    const { books, figures: f } = await read.investorAt(tx, investorId, date);
-    const properties = books.properties.filter((p) => f.propertyIds.includes(p.id)).sort((a, b) => a.name.localeCompare(b.name));
-    return {
-      investor_name: investor.name,
-      total_investments: centsToDollars(f.totalInvestments),
-      total_income: centsToDollars(f.totalIncome),
-      total_roi: f.totalRoi,
-      cash_balance: centsToDollars(f.cashBalance),
-      total_rental_investments: centsToDollars(f.totalRentalInvestments),
-      total_lc_investments: centsToDollars(f.totalLcInvestments),
-      total_other_investments: centsToDollars(f.totalOtherInvestments),
-      roi_per_year: f.roiPerYear,
-      investments_per_month: dollars(f.investmentsPerMonth),
-      cashflow_per_month: dollars(f.cashflowPerMonth),
-      distributions_per_month: f.distributionsPerMonth.map((d) => ({ ...d, amount: centsToDollars(d.amount) })),
-      property_pictures: properties.map((p) => ({ [p.name]: p.pictureUrl })),
-    };
+    const { books, figures } = await read.investorAt(tx, investorId, date);
+    return summaryAnswer(investor.name, books, figures, investorReturns(books, figures, investorId, books.cashWithdrawals, date));
   }
 
   /** One property's figures for the investor (security.md Z3): a property they never invested in is not found. */
   async function propertyAt(tx: Queryable, investorId: number, propertyName: string, date: string): Promise<InvestorPropertyResponse> {
     const { books, allocation } = await read.investorAt(tx, investorId, date);
-    const property = books.properties.find((p) => sameName(p.name, propertyName));
-    const invested = property && books.capital.some((e) => e.investorId === investorId && e.propertyId === property.id);
-    if (!property || !invested) throw new NotFoundError(PROPERTY_NOT_FOUND);
-    const f = propertyFigures(books, allocation, investorId, property.id);
-    return {
-      property_name: property.name,
-      picture_url: property.pictureUrl,
-      total_investments: centsToDollars(f.totalInvestments),
-      total_income: centsToDollars(f.totalIncome),
-      total_roi: f.totalRoi,
-      notes: property.notes ?? '',
-      investments_per_month: dollars(f.investmentsPerMonth),
-      cashflow_per_month: dollars(f.cashflowPerMonth),
-    };
+    const property = ownedProperty(books, investorId, propertyName);
+    if (!property) throw new NotFoundError(PROPERTY_NOT_FOUND);
+    return propertyAnswer(property, propertyFigures(books, allocation, investorId, property.id));
   }
 
   /**
@@ -91,6 +64,11 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
 
   // Who may read is decided on every request; the figures are kept per version of the books (issue 12).
   return {
+    /** Which investor this user may read, by the name asked for (none: their own). */
+    readableInvestorId: investorIdFor,
+    /** The date figures are read at: as_of, or today; the future is refused. */
+    asOfDate,
+
     async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
       const id = await investorIdFor(user, investorName);

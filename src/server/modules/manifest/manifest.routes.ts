@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../../config.js';
 import type { Handlers } from '../../http/handlers.js';
-
-const DEFAULT_LOGO = new URL('../../assets/logo.png', import.meta.url);
+import { DEFAULT_LOGO } from '../../lib/portal-logo.js';
 
 /** GET /manifest.json: the product's name and flags, all from configuration. */
 export const manifestRoutes = (portal: Config['portal']) =>

@@ -33,6 +33,8 @@ const ENTRIES = [
   ['Cash Withdrawals', 'Corrections'],
   ['Audit Log', 'Corrections'],
   ['Period Locks', 'Corrections'],
+  ['Investor Statements', 'Reports'],
+  ['Export Ledger', 'Reports'],
 ] as const satisfies readonly (readonly [string, AdminGroup])[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number][0];

@@ -21,6 +21,8 @@ import {
   AddRentalDepositForm,
 } from './components/money-forms';
 import { PeriodLocks } from './components/period-locks';
+import { InvestorStatements } from './components/investor-statements';
+import { LedgerExport } from './components/ledger-export';
 import { PropertyDetails } from './components/property-details';
 import { PropertyNotesForm } from './components/property-notes-form';
 import { PropertyPictureUpload } from './components/property-picture-upload';
@@ -61,6 +63,8 @@ const PANELS: Partial<Record<AdminActionTitle, ComponentType<AdminFormProps>>> =
   'Cash Withdrawals': CashWithdrawals,
   'Audit Log': AuditLog,
   'Period Locks': PeriodLocks,
+  'Investor Statements': InvestorStatements,
+  'Export Ledger': LedgerExport,
 };
 
 /** Panels with tables use the page's full width; forms keep a readable line length. */

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
 import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
+import { csvFileName, dollarsColumn } from '../../../lib/csv-export';
 import { useEndpointQuery } from '../../../lib/queries';
-import { Money, ReportTable, type Column } from './report-table';
+import { Money, ReportTable, type Column, type CsvDownload } from './report-table';
 import { logFailure, ReportFailure, ReportLoading } from './report-state';
 
 /**
@@ -34,6 +35,15 @@ const INVESTOR_COLUMNS: readonly Column<InvestorRow>[] = [
   { header: 'Investments', money: (r) => r.total_investments },
   { header: 'Cash Balance', money: (r) => r.cash_balance },
 ];
+
+const INVESTOR_CSV: CsvDownload<InvestorRow> = {
+  file: csvFileName('Admin Summary', 'Investors'),
+  columns: [
+    { header: 'Investor', kind: 'text', value: (r) => r.investor_name },
+    dollarsColumn('Investments', (r) => r.total_investments),
+    dollarsColumn('Cash Balance', (r) => r.cash_balance),
+  ],
+};
 
 function FigureCard({ title, help, amount }: { title: string; help: string; amount: number }) {
   const titleId = useId();
@@ -67,7 +77,8 @@ export function AdminSummary() {
       </div>
       <div className="report-investors">
         <ReportTable title="Investors" subtitle="Each investor's outstanding capital and cash balance; open one for their summary."
-          columns={INVESTOR_COLUMNS} rows={data.investors} rowKey={(r) => r.investor_name} empty="No investors available." />
+          columns={INVESTOR_COLUMNS} rows={data.investors} rowKey={(r) => r.investor_name} empty="No investors available."
+          download={INVESTOR_CSV} />
       </div>
     </div>
   );

@@ -1,10 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { endpoints } from '../../../../contract/endpoints';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { FormError } from '../../../components/form-error';
 import { errorText } from '../../../lib/api-client';
+import { csvFileName, tableCsv } from '../../../lib/csv-export';
 import { formatDateTime } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
+import { allAuditEvents, AUDIT_CSV_COLUMNS } from './audit-csv';
 import { auditEventSentence, type AuditEvent } from './audit-event-sentence';
 
 /**
@@ -65,6 +68,7 @@ export function AuditLog() {
     { placeholderData: keepPreviousData, meta: { onError: (err) => console.error(errorText(err)) } },
   );
   const pages = log ? Math.max(1, Math.ceil(log.total / log.page_size)) : 1;
+  const aboutLabel = ABOUT.find((a) => a.value === about)?.label ?? about;
 
   return (
     <div className="audit-log">
@@ -98,10 +102,14 @@ export function AuditLog() {
       {!log && isFetching && <p className="mb-0">Loading...</p>}
       {log && (
         <div className="card txn-card" aria-busy={isFetching}>
-          <div className="card-header txn-card-header">
+          <div className="card-header txn-card-header d-flex flex-wrap align-items-center justify-content-between gap-2">
             <h3 id="audit-events-title" className="h6 fw-semibold mb-0">
               Events
             </h3>
+            {/* Every page, not only the one on screen, under the filter chosen. */}
+            <DownloadCsvButton table="the Audit Log" hasRows={log.total > 0}
+              fileName={csvFileName('Audit Log', about ? aboutLabel : '')}
+              csv={async () => tableCsv(AUDIT_CSV_COLUMNS, await allAuditEvents(about))} />
           </div>
           <div className="audit-scroll" role="region" aria-labelledby="audit-events-title" tabIndex={0}>
             {log.events.length === 0 ? (

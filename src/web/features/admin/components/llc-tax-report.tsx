@@ -1,8 +1,9 @@
 import type { LlcTaxesResponse } from '../../../../contract/schemas/reports';
 import { addDollars } from '../../../lib/cents';
+import { csvFileName } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { LlcIncomeTables } from './llc-income-tables';
-import { amountColumns, amountRows, Money, ReportCardHeader, ReportTable } from './report-table';
+import { amountColumns, amountCsvColumns, amountRows, Money, ReportCardHeader, ReportTable } from './report-table';
 import { ReportRows, type ReportRow } from './report-rows';
 import { ReviewNotes } from './report-state';
 
@@ -55,17 +56,19 @@ export function LlcTaxReport({ llc, year, report }: Props) {
 
       <ReviewNotes notes={report.review_notes} />
 
-      <LlcIncomeTables report={report} />
+      <LlcIncomeTables llc={llc} year={year} report={report} />
 
       <div className="row g-3">
         <div className="col-12 col-lg-6">
           <ReportTable title="LLC Expenses" subtitle={`Total: ${formatCurrency(addDollars(...expenses.map((e) => e.amount)))}`}
-            columns={amountColumns('Category')} rows={expenses} rowKey={(r) => r.name} empty="No expenses available." />
+            columns={amountColumns('Category')} rows={expenses} rowKey={(r) => r.name} empty="No expenses available."
+            download={{ file: csvFileName('LLC Taxes', llc, year, 'LLC Expenses'), columns: amountCsvColumns('Category') }} />
         </div>
         <div className="col-12 col-lg-6">
           <ReportTable title="Management Fees by Member"
             subtitle="Reported separately for the CPA; not deducted from the income above."
-            columns={amountColumns('Member')} rows={fees} rowKey={(r) => r.name} empty="No management fees this year." />
+            columns={amountColumns('Member')} rows={fees} rowKey={(r) => r.name} empty="No management fees this year."
+            download={{ file: csvFileName('LLC Taxes', llc, year, 'Management Fees by Member'), columns: amountCsvColumns('Member') }} />
         </div>
       </div>
     </div>

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { endpoints } from '../../../../contract/endpoints';
+import { FormError } from '../../../components/form-error';
+import { download } from '../../../lib/api-client';
+import { useDownload } from '../../../lib/use-download';
 import { useEndpointQuery } from '../../../lib/queries';
 import type { AdminFormProps } from './fields';
 import { LlcTaxReport } from './llc-tax-report';
@@ -16,6 +19,9 @@ export function LlcTaxes({ helpers }: AdminFormProps) {
   const [year, setYear] = useState('');
   const [llc, setLlc] = useState('');
   const chosen = year !== '' && llc !== '';
+  // The CPA's package (issue 13): the same figures as the report on screen, as files.
+  const { busy: packing, error: packageError, run } = useDownload();
+  const downloadPackage = () => run(() => download(endpoints.taxPackage, { query: { selectedLLC: llc, selectedTaxYear: year } }));
   const { data, error } = useEndpointQuery(endpoints.llcTaxes, { selectedLLC: llc, selectedTaxYear: year }, {
     enabled: chosen,
     meta: logFailure,
@@ -33,13 +39,18 @@ export function LlcTaxes({ helpers }: AdminFormProps) {
             value={llc} onChange={setLlc} />
         </div>
         {chosen && data && (
-          <div className="col-12 col-lg-auto ms-lg-auto">
+          <div className="col-12 col-lg-auto ms-lg-auto d-flex flex-wrap gap-2">
+            <button type="button" className="btn btn-primary" disabled={packing} onClick={downloadPackage}
+              title="The report as PDF and CSV, each property's summary, the year's ledger and a README, in one zip">
+              {packing ? 'Preparing…' : 'Download tax package'}
+            </button>
             <button type="button" className="btn btn-outline-secondary" onClick={() => window.print()}>
               Print report
             </button>
           </div>
         )}
       </div>
+      <FormError message={packageError} />
       {!chosen && <p className="report-muted mb-0">Choose a tax year and an LLC to see the report.</p>}
       {chosen && error && <ReportFailure what="The LLC tax report" error={error} />}
       {chosen && !error && !data && <ReportLoading spinner />}

@@ -1,8 +1,9 @@
 import { endpoints } from '../../../../contract/endpoints';
 import type { LoginSummaryRow } from '../../../../contract/schemas/portal-users';
+import { csvFileName } from '../../../lib/csv-export';
 import { formatDateTime } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
-import { ReportTable, type Column } from './report-table';
+import { ReportTable, type Column, type CsvDownload } from './report-table';
 import { logFailure, ReportFailure, ReportLoading } from './report-state';
 
 /** Login Summary (portal-spec §2, §3): each investor login's sign-in count and last sign-in, in local time or N/A. */
@@ -12,6 +13,16 @@ const COLUMNS: readonly Column<LoginSummaryRow>[] = [
   { header: 'Last Login', cell: (r) => <span className="report-when">{formatDateTime(r.last_login)}</span> },
 ];
 
+/** The last sign-in as the server's UTC timestamp: a file has no time zone of its own to show it in. */
+const CSV: CsvDownload<LoginSummaryRow> = {
+  file: csvFileName('Login Summary'),
+  columns: [
+    { header: 'Investor', kind: 'text', value: (r) => r.investor_name },
+    { header: 'Login Count', kind: 'number', value: (r) => r.login_count },
+    { header: 'Last Login (UTC)', kind: 'text', value: (r) => r.last_login },
+  ],
+};
+
 export function LoginSummary() {
   const { data, error } = useEndpointQuery(endpoints.loginSummary, undefined, { meta: logFailure });
   if (error) return <ReportFailure what="The login summary" error={error} />;
@@ -19,7 +30,7 @@ export function LoginSummary() {
   return (
     <div className="login-summary">
       <ReportTable title="Login Summary" subtitle="Successful sign-ins of each investor login; times in your time zone."
-        columns={COLUMNS} rows={data} rowKey={(r) => r.investor_name} empty="No logins available." />
+        columns={COLUMNS} rows={data} rowKey={(r) => r.investor_name} empty="No logins available." download={CSV} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { RecordForm } from '../../../components/record-form';
 import { errorText } from '../../../lib/api-client';
+import { csvFileName, type CsvColumn } from '../../../lib/csv-export';
 import { formatDate } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
 import { date, llc, type AdminFormProps } from './fields';
@@ -18,6 +19,12 @@ import { logFailure, ReportFailure, ReportLoading } from './report-state';
  * the server's refusal (409) in its words.
  */
 type Lock = { llc_name: string; closed_through: string | null };
+
+/** An open LLC's date is left empty: the file keeps the column a date a spreadsheet can sort. */
+const LOCK_CSV: readonly CsvColumn<Lock>[] = [
+  { header: 'LLC', kind: 'text', value: (l) => l.llc_name },
+  { header: 'Closed through', kind: 'date', value: (l) => l.closed_through },
+];
 
 const WHAT_IT_DOES =
   'Close an LLC’s books once its return is filed: entries dated on or before the date can no longer be recorded or voided, until the books are reopened here.';
@@ -46,6 +53,7 @@ function LockTable({ locks, onReopen, busy }: { locks: readonly Lock[]; onReopen
   ];
   return (
     <ReportTable title="Books by LLC" columns={columns} rows={locks} rowKey={(l) => l.llc_name} empty="No LLCs yet."
+      download={{ file: csvFileName('Period Locks'), columns: LOCK_CSV }}
       subtitle={`${closed} of ${locks.length} ${locks.length === 1 ? 'LLC' : 'LLCs'} closed. Nothing dated on or before an LLC’s date can change.`} />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { endpoints } from '../../../../contract/endpoints';
 import type { PropertyDetailsResponse } from '../../../../contract/schemas/reports';
+import { csvFileName, dollarsColumn, type CsvColumn } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
 import type { AdminFormProps } from './fields';
@@ -37,10 +38,21 @@ const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
   { header: 'Amount', money: (r) => r.amount },
 ];
 
+/** In a CSV the detail is a column of its own, so a spreadsheet can sort and filter by it. */
+const HISTORY_CSV: readonly CsvColumn<HistoryRow>[] = [
+  { header: 'Date', kind: 'date', value: (r) => r.date.slice(0, 10) },
+  { header: 'Detail', kind: 'text', value: (r) => r.detail },
+  dollarsColumn('Amount', (r) => r.amount),
+];
+
 type InvestorRow = PropertyDetailsResponse['investors_list'][number];
 const INVESTOR_COLUMNS: readonly Column<InvestorRow>[] = [
   { header: 'Investor', cell: (r) => r.investor_name },
   { header: 'Total Amount', money: (r) => r.total_amount },
+];
+const INVESTOR_CSV: readonly CsvColumn<InvestorRow>[] = [
+  { header: 'Investor', kind: 'text', value: (r) => r.investor_name },
+  dollarsColumn('Total Amount', (r) => r.total_amount),
 ];
 
 export function PropertyDetails({ helpers }: AdminFormProps) {
@@ -64,12 +76,14 @@ export function PropertyDetails({ helpers }: AdminFormProps) {
           {HISTORIES.map((h) => (
             <div key={h.key} className="col-12 col-lg-6">
               <ReportTable title={h.title} subtitle={`Total: ${formatCurrency(data[h.total])}`} columns={HISTORY_COLUMNS}
-                rows={data[h.key]} rowKey={(r, i) => `${r.date}-${i}`} empty={h.empty} />
+                rows={data[h.key]} rowKey={(r, i) => `${r.date}-${i}`} empty={h.empty}
+                download={{ file: csvFileName('Property Details', property, h.title), columns: HISTORY_CSV }} />
             </div>
           ))}
           <div className="col-12 col-lg-6">
             <ReportTable title="Investors" subtitle="Each investor's capital in this property: invested less returned."
-              columns={INVESTOR_COLUMNS} rows={data.investors_list} rowKey={(r) => r.investor_name} empty="No investors available." />
+              columns={INVESTOR_COLUMNS} rows={data.investors_list} rowKey={(r) => r.investor_name} empty="No investors available."
+              download={{ file: csvFileName('Property Details', property, 'Investors'), columns: INVESTOR_CSV }} />
           </div>
         </div>
       )}

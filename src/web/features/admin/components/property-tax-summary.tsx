@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { endpoints } from '../../../../contract/endpoints';
 import type { PropertyTaxesResponse } from '../../../../contract/schemas/reports';
 import { addDollars } from '../../../lib/cents';
+import { csvFileName } from '../../../lib/csv-export';
 import { formatCurrency } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
-import { amountColumns, amountRows, Money, ReportCardHeader, ReportTable } from './report-table';
+import { amountColumns, amountCsvColumns, amountRows, Money, ReportCardHeader, ReportTable } from './report-table';
 import { ReportRows, type ReportRow } from './report-rows';
 import { logFailure, ReportFailure, ReportLoading, ReviewNotes } from './report-state';
 
@@ -61,12 +62,14 @@ export function PropertyTaxSummary({ property, year }: Props) {
             <div className="col-12 col-lg-6">
               <ReportTable title="Property Income" subtitle={total(data.income_list)} headingLevel="h4"
                 columns={amountColumns('Category')} rows={amountRows(data.income_list)} rowKey={(r) => r.name}
-                empty="No income available." />
+                empty="No income available."
+                download={{ file: csvFileName('Property Taxes', property, year, 'Property Income'), columns: amountCsvColumns('Category') }} />
             </div>
             <div className="col-12 col-lg-6">
               <ReportTable title="Property Expenses" subtitle={total(data.expenses_list)} headingLevel="h4"
                 columns={amountColumns('Category')} rows={amountRows(data.expenses_list)} rowKey={(r) => r.name}
-                empty="No expenses available." />
+                empty="No expenses available."
+                download={{ file: csvFileName('Property Taxes', property, year, 'Property Expenses'), columns: amountCsvColumns('Category') }} />
             </div>
             {data.lc_summary && (
               <div className="col-12 col-lg-6">

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { formatCurrency } from '../../../lib/format';
 import { EmptyRow } from '../../../components/empty-row';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { dollarsColumn, tableCsv, type CsvColumn } from '../../../lib/csv-export';
 
 /**
  * The table of every admin report (ui.md "Tables"): a card with a title and, where the spec says so, a
@@ -34,29 +36,45 @@ type Props<R> = {
   headingLevel?: 'h3' | 'h4';
   /** The name of the table's region when the title alone repeats (one table per member). */
   regionLabel?: string;
+  /** A "Download CSV" of every row in the header: the file's name and its columns (amounts in cents). */
+  download?: CsvDownload<R>;
 };
 
-type HeaderProps = { id: string; title: string; subtitle?: ReactNode; headingLevel?: 'h3' | 'h4' };
+export type CsvDownload<R> = { file: string; columns: readonly CsvColumn<R>[] };
 
-/** The header of a report card: its small-caps title and the line under it. */
-export function ReportCardHeader({ id, title, subtitle, headingLevel: Heading = 'h3' }: HeaderProps) {
-  return (
-    <div className="card-header report-card-header">
+type HeaderProps = { id: string; title: string; subtitle?: ReactNode; headingLevel?: 'h3' | 'h4'; action?: ReactNode };
+
+/** The header of a report card: its small-caps title and the line under it; an action (a download) at its right, or under it in a narrow card. */
+export function ReportCardHeader({ id, title, subtitle, headingLevel: Heading = 'h3', action }: HeaderProps) {
+  const heading = (
+    <>
       <Heading id={id} className="report-card-title">
         {title}
       </Heading>
       {subtitle && <p className="report-card-subtitle mb-0">{subtitle}</p>}
+    </>
+  );
+  if (!action) return <div className="card-header report-card-header">{heading}</div>;
+  return (
+    <div className="card-header report-card-header d-flex flex-wrap align-items-start justify-content-between gap-2">
+      {/* The title takes the room there is; the action wraps under it once both no longer fit side by side. */}
+      <div style={{ flex: '1 1 8rem', minWidth: 0 }}>{heading}</div>
+      {action}
     </div>
   );
 }
 
-export function ReportTable<R>({ title, subtitle, columns, rows, rowKey, empty, headingLevel = 'h3', regionLabel }: Props<R>) {
+export function ReportTable<R>({ title, subtitle, columns, rows, rowKey, empty, headingLevel = 'h3', regionLabel, download }: Props<R>) {
   const titleId = useId();
   const region = regionLabel ? { 'aria-label': regionLabel } : { 'aria-labelledby': titleId };
   const stack = columns.length >= 3 ? ' table-stack' : '';
   return (
     <div className="card report-card h-100">
-      <ReportCardHeader id={titleId} title={title} subtitle={subtitle} headingLevel={headingLevel} />
+      <ReportCardHeader id={titleId} title={title} subtitle={subtitle} headingLevel={headingLevel}
+        action={download && (
+          <DownloadCsvButton table={regionLabel ?? title} fileName={download.file} hasRows={rows.length > 0}
+            csv={() => tableCsv(download.columns, rows)} />
+        )} />
       {/* Focusable so keyboard users can scroll a long table too (axe scrollable-region-focusable). */}
       <div className="report-table-scroll" role="region" tabIndex={0} {...region}>
         <table className={`table table-sm table-striped align-middle mb-0 report-table${stack}`}>
@@ -105,4 +123,10 @@ export const amountRows = (byName: Readonly<Record<string, number>>): AmountRow[
 export const amountColumns = (nameHeader: string, amountHeader = 'Amount'): readonly Column<AmountRow>[] => [
   { header: nameHeader, cell: (r) => r.name },
   { header: amountHeader, money: (r) => r.amount },
+];
+
+/** The same two columns in a CSV: the name as text, the amount in exact cents. */
+export const amountCsvColumns = (nameHeader: string, amountHeader = 'Amount'): readonly CsvColumn<AmountRow>[] => [
+  { header: nameHeader, kind: 'text', value: (r) => r.name },
+  dollarsColumn(amountHeader, (r) => r.amount),
 ];

@@ -1,7 +1,10 @@
 import type { TxnRow, VoidFamily } from '../../../../contract/schemas/viewers';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { FormError } from '../../../components/form-error';
+import { tableCsv } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { isoDay } from '../../../lib/today';
+import { txnCsvColumns } from './txn-csv';
 import { shownDetail } from './txn-detail';
 import { EmptyRow } from '../../../components/empty-row';
 
@@ -24,6 +27,8 @@ type Props<K extends string> = {
   /** How many rows the table holds before the filter. */
   total: number;
   filtered: boolean;
+  /** The name of the table's CSV: the rows that pass the filter, all of them. */
+  csvFile: string;
   failure: string | null;
   headingRef: (el: HTMLHeadingElement | null) => void;
   onDelete: (row: TxnRow) => void;
@@ -37,7 +42,7 @@ function localDate(iso: string): string {
 
 const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`);
 
-export function TxnTable<K extends string>({ id, table, rows, total, filtered, failure, headingRef, onDelete }: Props<K>) {
+export function TxnTable<K extends string>({ id, table, rows, total, filtered, csvFile, failure, headingRef, onDelete }: Props<K>) {
   const titleId = `${id}-title`;
   const live = rows.filter((r) => !r.voided_at).length;
   const voided = rows.length - live;
@@ -52,6 +57,8 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, f
           {filtered && total > 0 ? `${rows.length} of ${entries(total)} shown` : entries(live)}
           {!(filtered && total > 0) && voided > 0 && `, ${voided} voided`}
         </span>
+        <DownloadCsvButton table={table.title} fileName={csvFile} hasRows={rows.length > 0} className="ms-auto"
+          csv={() => tableCsv(txnCsvColumns(rows), rows)} />
       </div>
       {failure && (
         <div className="px-3 pt-3">

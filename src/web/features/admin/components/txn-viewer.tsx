@@ -7,6 +7,7 @@ import type { TxnRow } from '../../../../contract/schemas/viewers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { call, errorText } from '../../../lib/api-client';
+import { csvFileName } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useEndpointQuery, useInvalidation } from '../../../lib/queries';
 import { shownDetail } from './txn-detail';
@@ -27,6 +28,8 @@ export type ViewerEndpoint = Endpoint & { method: 'GET'; query: z.ZodObject };
 
 type Props<E extends ViewerEndpoint> = {
   id: string;
+  /** What the viewer lists, first in its CSV files' names: "Property Transactions - P - Income.csv". */
+  fileTitle: string;
   selectLabel: string;
   placeholder: string;
   options: readonly string[];
@@ -38,7 +41,7 @@ type Props<E extends ViewerEndpoint> = {
 
 type Pending<K extends string> = { table: TxnTableSpec<K>; row: TxnRow };
 
-export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placeholder, options, endpoint, nameField, tables }: Props<E>) {
+export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel, placeholder, options, endpoint, nameField, tables }: Props<E>) {
   type K = Extract<keyof Reply<E>, string>;
   const [name, setName] = useState('');
   const [showVoided, setShowVoided] = useState(false);
@@ -139,6 +142,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, selectLabel, placehold
               rows={(rows[table.key] ?? []).filter((r) => matchesFilter(r, filter))}
               total={(rows[table.key] ?? []).length}
               filtered={isFiltered(filter)}
+              csvFile={csvFileName(fileTitle, name, table.title, isFiltered(filter) ? 'filtered' : '')}
               failure={failure?.key === table.key ? failure.message : null}
               headingRef={(el) => {
                 if (el) headings.current.set(table.key, el);

@@ -19,7 +19,7 @@ const PROPERTY_TABLES: readonly TxnTableSpec<PropertyTable>[] = [
 
 export function DeletePropertyTransaction({ helpers }: AdminFormProps) {
   return (
-    <TxnViewer id="property-txns" selectLabel="Select Property:" placeholder="Select a property"
+    <TxnViewer id="property-txns" fileTitle="Property Transactions" selectLabel="Select Property:" placeholder="Select a property"
       options={helpers.properties} endpoint={endpoints.propertyTxns} nameField="selectedProperty" tables={PROPERTY_TABLES} />
   );
 }
@@ -30,7 +30,7 @@ const LLC_TABLES: readonly TxnTableSpec<'expenses'>[] = [
 
 export function DeleteLlcTransaction({ helpers }: AdminFormProps) {
   return (
-    <TxnViewer id="llc-txns" selectLabel="Select LLC:" placeholder="Select an LLC" options={helpers.llcs_list}
+    <TxnViewer id="llc-txns" fileTitle="LLC Transactions" selectLabel="Select LLC:" placeholder="Select an LLC" options={helpers.llcs_list}
       endpoint={endpoints.llcTxns} nameField="selectedLLC" tables={LLC_TABLES} />
   );
 }
@@ -41,7 +41,7 @@ const INVESTOR_TABLES: readonly TxnTableSpec<'cash_withdrawals'>[] = [
 
 export function CashWithdrawals({ helpers }: AdminFormProps) {
   return (
-    <TxnViewer id="investor-txns" selectLabel="Select Investor:" placeholder="Select an investor"
+    <TxnViewer id="investor-txns" fileTitle="Investor Transactions" selectLabel="Select Investor:" placeholder="Select an investor"
       options={helpers.investors_list} endpoint={endpoints.investorTxns} nameField="investor_name" tables={INVESTOR_TABLES} />
   );
 }

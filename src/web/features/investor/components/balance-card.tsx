@@ -2,7 +2,13 @@ import { useId } from 'react';
 import type { InvestorSummaryResponse } from '../../../../contract/schemas/investor';
 import { addDollars } from '../../../lib/cents';
 import { useManifest } from '../../../lib/manifest';
+import { ExplainButton } from '../explain/explain-button';
+import type { ExplainTarget } from '../explain/explain-figures';
 import { Money } from './money';
+
+/** The merged line's explanation says first why it adds two of the API's figures. */
+const MERGED_NOTE =
+  'Rental Investments here = total_rental_investments + total_lc_investments: this portal shows land contract capital with rental capital.';
 
 type Props = Pick<
   InvestorSummaryResponse,
@@ -16,22 +22,23 @@ type Props = Pick<
 export function BalanceCard(props: Props) {
   const { groupLandContract } = useManifest();
   const titleId = useId();
-  // [label, amount, hover text saying what a merged figure holds]
-  const rows: [string, number, string?][] = groupLandContract
+  // [label, amount, the figures it explains with, hover text saying what a merged figure holds]
+  const rows: [string, number, ExplainTarget['figures'], string?][] = groupLandContract
     ? [
-        ['Cash Balance', props.cash_balance],
+        ['Cash Balance', props.cash_balance, ['cash_balance']],
         [
           'Rental Investments',
           addDollars(props.total_rental_investments, props.total_lc_investments),
+          ['total_rental_investments', 'total_lc_investments'],
           'Rental and land contract properties together',
         ],
-        ['Other Investments', props.total_other_investments],
+        ['Other Investments', props.total_other_investments, ['total_other_investments']],
       ]
     : [
-        ['Cash Balance', props.cash_balance],
-        ['Rental Investments', props.total_rental_investments],
-        ['Land Contract Investments', props.total_lc_investments],
-        ['Other Investments', props.total_other_investments],
+        ['Cash Balance', props.cash_balance, ['cash_balance']],
+        ['Rental Investments', props.total_rental_investments, ['total_rental_investments']],
+        ['Land Contract Investments', props.total_lc_investments, ['total_lc_investments']],
+        ['Other Investments', props.total_other_investments, ['total_other_investments']],
       ];
   return (
     <section className="card investor-card" aria-labelledby={titleId}>
@@ -41,11 +48,12 @@ export function BalanceCard(props: Props) {
         </h2>
         <p className="investor-help">Cash not yet withdrawn; capital by property type</p>
         <dl className="investor-rows mb-0">
-          {rows.map(([label, amount, hint]) => (
+          {rows.map(([label, amount, figures, hint]) => (
             <div key={label} className="investor-row" title={hint}>
               <dt>{label}</dt>
               <dd>
                 <Money amount={amount} />
+                <ExplainButton target={{ title: label, figures, sumNote: figures.length > 1 ? MERGED_NOTE : undefined }} />
               </dd>
             </div>
           ))}

@@ -1,6 +1,11 @@
 import { Fragment, useId, useState } from 'react';
+import { tableCsv } from '../../../lib/csv-export';
 import { formatCurrency, formatMonth } from '../../../lib/format';
+import { historyCsvColumns } from './history-csv';
 import { moneyClass } from './money';
+import { ExplainButton } from '../explain/explain-button';
+import type { ExplainTarget } from '../explain/explain-figures';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { EmptyRow } from '../../../components/empty-row';
 
 export type HistoryRow = { date: string; amount: number; description?: string };
@@ -12,6 +17,10 @@ type Props = {
   emptyText: string;
   /** h2 on the summary, h3 inside the property panel (which sits under its own h2). */
   headingLevel?: 'h2' | 'h3';
+  /** The name of the table's CSV ("Income History - A.csv"), every row; none without one. */
+  csvFile?: string;
+  /** The figure the rows add up to: each row opens its "How is this calculated?" with its month marked. */
+  explain?: ExplainTarget;
 };
 
 /**
@@ -20,7 +29,7 @@ type Props = {
  * A row's description, when it has one, is its hover text (the spec's attribute) and, since a phone
  * cannot hover, also opens as a line under the row on a tap, a click or Enter on its month.
  */
-export function HistoryTable({ title, help, rows, emptyText, headingLevel: Heading = 'h2' }: Props) {
+export function HistoryTable({ title, help, rows, emptyText, headingLevel: Heading = 'h2', csvFile, explain }: Props) {
   const titleId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (i: number) =>
@@ -31,11 +40,18 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
     });
   return (
     <div className="card investor-card">
-      <div className="card-body pb-2 flex-grow-0">
-        <Heading id={titleId} className="investor-card-title">
-          {title}
-        </Heading>
-        {help && <p className="investor-help mb-0">{help}</p>}
+      <div className="card-body pb-2 flex-grow-0 d-flex flex-wrap align-items-start justify-content-between column-gap-2">
+        {/* The title takes the room there is; the download wraps under it when the card is narrow. */}
+        <div style={{ flex: '1 1 10rem', minWidth: 0 }}>
+          <Heading id={titleId} className="investor-card-title">
+            {title}
+          </Heading>
+          {help && <p className="investor-help mb-0">{help}</p>}
+        </div>
+        {csvFile && (
+          <DownloadCsvButton table={title} fileName={csvFile} hasRows={rows.length > 0} className="mb-2"
+            csv={() => tableCsv(historyCsvColumns(rows), rows)} />
+        )}
       </div>
       {/* Focusable so keyboard users can scroll a long table too (axe scrollable-region-focusable). */}
       <div className="investor-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
@@ -71,7 +87,12 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
                           formatMonth(row.date)
                         )}
                       </td>
-                      <td className={moneyClass(row.amount)}>{formatCurrency(row.amount)}</td>
+                      <td className={moneyClass(row.amount)}>
+                        {formatCurrency(row.amount)}
+                        {explain && (
+                          <ExplainButton target={{ ...explain, month: row.date.slice(0, 7) }} name={`${title} ${formatMonth(row.date)}`} />
+                        )}
+                      </td>
                     </tr>
                     {isOpen && (
                       <tr id={descriptionId} className="history-description">

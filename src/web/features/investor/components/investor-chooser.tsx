@@ -1,11 +1,21 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
+import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
+import { csvFileName, dollarsColumn, tableCsv, type CsvColumn } from '../../../lib/csv-export';
 import { useEndpointQuery } from '../../../lib/queries';
 import { Money } from './money';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { EmptyRow } from '../../../components/empty-row';
 
 const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
+
+type InvestorRow = AdminSummaryResponse['investors'][number];
+const CSV_COLUMNS: readonly CsvColumn<InvestorRow>[] = [
+  { header: 'Investor', kind: 'text', value: (i) => i.investor_name },
+  dollarsColumn('Active Investments', (i) => i.total_investments),
+  dollarsColumn('Cash Balance', (i) => i.cash_balance),
+];
 
 /**
  * An administrator's landing on /investor (issue 10 item 2): every investor with their active investments
@@ -19,9 +29,13 @@ export function InvestorChooser() {
   return (
     <div className="card investor-card investor-chooser-card">
       <div className="card-body pb-2 flex-grow-0">
-        <h2 id={titleId} className="investor-card-title">
-          All investors
-        </h2>
+        <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
+          <h2 id={titleId} className="investor-card-title">
+            All investors
+          </h2>
+          <DownloadCsvButton table="All investors" fileName={csvFileName('All Investors')} hasRows={(investors?.length ?? 0) > 0}
+            className="mb-2" csv={() => tableCsv(CSV_COLUMNS, investors ?? [])} />
+        </div>
         <p className="investor-help mb-0">
           {data ? (
             <>

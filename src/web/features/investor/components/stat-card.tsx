@@ -1,7 +1,19 @@
 import { useId, type ReactNode } from 'react';
+import { ExplainButton } from '../explain/explain-button';
+import type { ExplainTarget } from '../explain/explain-figures';
+
+type Props = {
+  title: string;
+  help: string;
+  /** A line under the figure saying more about it (why there is none, what it is made of). */
+  note?: string;
+  /** The figure's "How is this calculated?" (issue 14). */
+  explain?: ExplainTarget;
+  children: ReactNode;
+};
 
 /** A card with a title, one large figure and a one-line grey help text saying what it sums (ui.md). */
-export function StatCard({ title, help, children }: { title: string; help: string; children: ReactNode }) {
+export function StatCard({ title, help, note, explain, children }: Props) {
   const titleId = useId();
   return (
     <section className="card investor-card h-100" aria-labelledby={titleId}>
@@ -9,7 +21,11 @@ export function StatCard({ title, help, children }: { title: string; help: strin
         <h2 id={titleId} className="investor-card-title">
           {title}
         </h2>
-        <p className="investor-figure">{children}</p>
+        <p className="investor-figure">
+          {children}
+          {explain && <ExplainButton target={explain} />}
+        </p>
+        {note && <p className="investor-note">{note}</p>}
         <p className="investor-help mb-0">{help}</p>
       </div>
     </section>

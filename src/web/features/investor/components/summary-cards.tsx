@@ -9,17 +9,20 @@ export function SummaryCards({ total_investments, total_income, total_roi }: Pro
   return (
     <div className="row g-3">
       <div className="col-12 col-md-4">
-        <StatCard title="Active Investments" help="Investments less capital returned">
+        <StatCard title="Active Investments" help="Investments less capital returned"
+          explain={{ title: 'Active Investments', figures: ['total_investments'] }}>
           <Money amount={total_investments} />
         </StatCard>
       </div>
       <div className="col-12 col-md-4">
-        <StatCard title="Total Income" help="Your share of net income after fees, all time">
+        <StatCard title="Total Income" help="Your share of net income after fees, all time"
+          explain={{ title: 'Total Income', figures: ['total_income'] }}>
           <Money amount={total_income} />
         </StatCard>
       </div>
       <div className="col-12 col-md-4">
-        <StatCard title="Return on Investment" help="Total income ÷ the most capital you had invested">
+        <StatCard title="Return on Investment" help="Total income ÷ the most capital you had invested"
+          explain={{ title: 'Return on Investment', figures: ['total_roi'] }}>
           <Percent value={total_roi} />
         </StatCard>
       </div>

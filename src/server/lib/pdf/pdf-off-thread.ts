@@ -1,0 +1,65 @@
+import { Worker } from 'node:worker_threads';
+import type { PdfDocumentSpec } from './pdf-document.js';
+
+type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+type Thread = { worker: Worker; pending: Map<number, Pending> };
+
+/** A layout that takes longer than this has hung: the thread is replaced, and its documents fail. */
+const LAYOUT_TIMEOUT_MS = 120_000;
+
+let current: Thread | undefined;
+let nextId = 0;
+
+/** Every document waiting on this thread fails with it; the next document starts a new thread. */
+function fail(thread: Thread, error: Error): void {
+  if (current === thread) current = undefined;
+  for (const p of thread.pending.values()) p.reject(error);
+  thread.pending.clear();
+  void thread.worker.terminate();
+}
+
+function thread(): Thread {
+  if (current) return current;
+  const worker = new Worker(new URL('./pdf-thread.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const t: Thread = { worker, pending: new Map() };
+  // The thread never keeps the process alive: a server that stops, stops.
+  worker.unref();
+  worker.on('message', ({ id, pdf, error }: { id: number; pdf?: Uint8Array; error?: string }) => {
+    const p = t.pending.get(id);
+    t.pending.delete(id);
+    if (!p) return;
+    if (pdf) p.resolve(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    else p.reject(new Error(error ?? 'The PDF could not be made.'));
+  });
+  worker.on('error', (error) => fail(t, error));
+  worker.on('exit', (code) => fail(t, new Error(`The PDF thread stopped (${code}).`)));
+  current = t;
+  return t;
+}
+
+/**
+ * A PDF laid out on a worker thread (issue 13 item 8). Layout is pure CPU, a few hundred milliseconds a
+ * statement; on the event loop it would hold up every other request that long, and a year's statements
+ * for every investor would stall the server for minutes. One thread: documents queue there in order,
+ * and the server's own thread stays free to answer.
+ */
+export function renderPdfOffThread(spec: PdfDocumentSpec): Promise<Buffer> {
+  const id = nextId++;
+  const t = thread();
+  return new Promise<Buffer>((resolve, reject) => {
+    const timer = setTimeout(() => fail(t, new Error('Making the PDF took too long.')), LAYOUT_TIMEOUT_MS);
+    timer.unref();
+    const settle = <A>(fn: (a: A) => void) => (a: A) => {
+      clearTimeout(timer);
+      fn(a);
+    };
+    t.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+    try {
+      t.worker.postMessage({ id, spec });
+    } catch (err) {
+      // A document that cannot be sent to the thread (not cloneable) fails alone.
+      t.pending.delete(id);
+      settle(reject)(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}

@@ -1,0 +1,30 @@
+/** README.txt of a CPA tax package: what each file holds and on which rules (domain.md §5). */
+export function taxPackageReadme(h: { llcName: string; year: number; portalName: string; preparedAt: Date; files: { name: string; holds: string }[] }): string {
+  const lines = [
+    `Tax package: ${h.llcName}, tax year ${h.year}`,
+    `Prepared by ${h.portalName} on ${h.preparedAt.toISOString().slice(0, 10)} from the books as they stood that day.`,
+    '',
+    'FILES',
+    ...h.files.flatMap((f) => [`  ${f.name}`, `      ${f.holds}`]),
+    '',
+    'RULES',
+    '  - Cash basis: an income or expense item counts in the tax year of its date.',
+    '  - Members: each item is shared among the members by the capital each held in the property in the',
+    "    item's month (an investment made after the 15th counts from the next month). LLC expenses are",
+    '    shared by the capital each member held in the LLC that month.',
+    '  - Each member figure is the exact sum of that member\'s shares, rounded to the cent once.',
+    '  - Rental income is reported per property; land-contract (installment sale) properties are portfolio',
+    '    income: interest, and the gain on the principal received in the year.',
+    '  - UBIA: unadjusted basis of qualified property, by the capital members held in December.',
+    '  - Management fees are shown apart; they are not deducted from the members\' income here.',
+    '  - Voided entries are excluded from every figure; the ledger file lists them, marked, for the audit trail.',
+    '',
+    'FORMAT',
+    '  CSV files are UTF-8 (with a byte order mark for spreadsheets), comma separated, CRLF line ends.',
+    '  Amounts are plain decimals with two places and no currency symbol; dates are YYYY-MM-DD.',
+    "  A text cell that begins with =, +, -, @, a tab or a carriage return starts with ' so a spreadsheet",
+    '  shows it as text and never runs it as a formula.',
+    '',
+  ];
+  return lines.join('\r\n');
+}

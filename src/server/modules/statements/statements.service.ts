@@ -1,0 +1,106 @@
+import type { DownloadFile } from '../../../contract/endpoint.js';
+import type { Config } from '../../config.js';
+import { dayBefore } from '../../domain/dates.js';
+import { statementFigures, type StatementFigures } from '../../domain/statement.js';
+import type { Clock } from '../../lib/clock.js';
+import { ValidationError, NotFoundError } from '../../lib/errors.js';
+import { documentLogo } from '../../lib/portal-logo.js';
+import { renderPdfOffThread } from '../../lib/pdf/pdf-off-thread.js';
+import { Readable } from 'node:stream';
+import { createZipWriter, safeFileName, uniqueNames } from '../../lib/zip-stream.js';
+import type { SessionUser } from '../auth/auth.repository.js';
+import type { BooksService } from '../books/books.service.js';
+import type { InvestorPortalService } from '../investor-portal/investor-portal.service.js';
+import { findInvestorById } from '../investors/investors.repository.js';
+import { statementDocument } from './statement-document.js';
+import { investorsWithMoneyBy, statementEntries } from './statements.repository.js';
+
+/** Nothing held and nothing moved: no statement to send. */
+const heldNothing = (f: StatementFigures) =>
+  f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 &&
+  f.movements.length === 0 && f.income.lines.length === 0 && f.income.llcExpenses.length === 0;
+
+/** Investor statements (issue 13): the figures of a period and their PDF. */
+export function createStatementsService(deps: { books: BooksService; investorPortal: InvestorPortalService; portal: Config['portal']; clock: Clock }) {
+  const { books, investorPortal, portal, clock } = deps;
+  const logoPng = documentLogo(portal);
+
+  /** A period the books can answer: from ≤ to, and not past today (figures of the future do not exist). */
+  function checkPeriod(from: string, to: string): void {
+    if (from > to) throw new ValidationError('From must be on or before To.');
+    if (to > books.today()) throw new ValidationError('To cannot be a date in the future.');
+  }
+
+  /**
+   * One snapshot: the books the day before `from` (opening) and on `to` (closing), through the same
+   * read the investor summary uses, so every closing figure is the summary's as of `to`.
+   */
+  async function figures(investorId: number, from: string, to: string): Promise<{ investorName: string; figures: StatementFigures }> {
+    checkPeriod(from, to);
+    return books.computed(async (tx) => {
+      const investor = await findInvestorById(tx, investorId);
+      if (!investor) throw new NotFoundError('Investor not found.');
+      const opening = await books.investorAt(tx, investorId, dayBefore(from));
+      const closing = await books.investorAt(tx, investorId, to);
+      const entries = await statementEntries(tx, investorId, from, to);
+      return { investorName: investor.name, figures: statementFigures({ investorId, from, to, opening, closing, entries }) };
+    });
+  }
+
+  const documentOf = async (investorName: string, from: string, to: string, f: StatementFigures) =>
+    statementDocument({ portalName: portal.name, logoPng: await logoPng(), investorName, from, to, openingDate: dayBefore(from), preparedAt: clock.now() }, f);
+
+  async function pdf(investorId: number, from: string, to: string): Promise<DownloadFile> {
+    const { investorName, figures: f } = await figures(investorId, from, to);
+    return { fileName: `Statement ${investorName} ${from} to ${to}.pdf`, body: await renderPdfOffThread(await documentOf(investorName, from, to, f)) };
+  }
+
+  /**
+   * Every statement of a period in one zip, written while it is sent: one investor at a time, the next
+   * computed only once the last is on its way, so memory stays at one statement and other requests are
+   * served between statements. A client that goes away stops the work.
+   */
+  async function allStatements(from: string, to: string): Promise<DownloadFile> {
+    checkPeriod(from, to);
+    const candidates = await investorsWithMoneyBy(books.db, to);
+    const zip = createZipWriter();
+    const gone = new Promise<void>((resolve) => zip.stream.once('close', resolve));
+    // The next investor's statement is prepared while the last one is sent: figures here, layout on the
+    // PDF thread. Its failure is held until its turn (a rejection nobody awaits yet would end the process).
+    const prepare = async ({ id, name }: { id: number; name: string }) => {
+      const { figures: f } = await figures(id, from, to);
+      return heldNothing(f) ? null : { name, pdf: await renderPdfOffThread(await documentOf(name, from, to, f)) };
+    };
+    const held = (p: Promise<{ name: string; pdf: Buffer } | null>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+    const entryName = uniqueNames();
+    const write = async () => {
+      let next = candidates.length ? held(prepare(candidates[0]!)) : null;
+      for (let k = 0; next; k++) {
+        const ready = await next;
+        next = k + 1 < candidates.length ? held(prepare(candidates[k + 1]!)) : null;
+        if ('error' in ready) throw ready.error;
+        if (!ready.value) continue;
+        const { name, pdf } = ready.value;
+        const sent = new Promise<void>((resolve) =>
+          zip.add(entryName(safeFileName(`Statement ${name} ${from} to ${to}`), '.pdf'), () => Readable.from([pdf]).once('end', resolve), { modified: clock.now() }),
+        );
+        if ((await Promise.race([sent.then(() => 'sent'), gone.then(() => 'gone')])) === 'gone') return;
+      }
+      zip.finish();
+    };
+    write().catch((err: unknown) => zip.stream.destroy(err instanceof Error ? err : new Error(String(err))));
+    return { fileName: `Statements ${from} to ${to}.zip`, body: zip.stream, fileCount: candidates.length };
+  }
+
+  return {
+    figures,
+    /** GET /admin/statements: one PDF per investor who held capital or cash in the period. */
+    allStatements,
+    /** GET /api/investor_statement: an investor's own; an admin's of anyone (security.md Z2). */
+    async statement(user: SessionUser, investorName: string | undefined, from: string, to: string): Promise<DownloadFile> {
+      return pdf(await investorPortal.readableInvestorId(user, investorName), from, to);
+    },
+  };
+}
+
+export type StatementsService = ReturnType<typeof createStatementsService>;

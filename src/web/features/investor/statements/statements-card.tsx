@@ -1,0 +1,44 @@
+import { useId, type FormEvent } from 'react';
+import { endpoints } from '../../../../contract/endpoints';
+import { FormError } from '../../../components/form-error';
+import { PeriodChooser, usePeriodChooser } from '../../../components/period-chooser';
+import { download } from '../../../lib/api-client';
+import { useDownload } from '../../../lib/use-download';
+
+/**
+ * "Statements" (issue 13): a quarter, a year or any range as a PDF the investor can keep: capital,
+ * income, cash and return, opening to closing, with the period's movements.
+ */
+export function StatementsCard({ investorName }: { investorName: string | undefined }) {
+  const titleId = useId();
+  const chooser = usePeriodChooser();
+  const { busy, error, run } = useDownload();
+  const { from, to } = chooser.period;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => download(endpoints.investorStatement, { query: { from, to, ...(investorName ? { investor_name: investorName } : {}) } }));
+  };
+
+  return (
+    <section className="card investor-card mt-3" aria-labelledby={titleId}>
+      <div className="card-body">
+        <h2 id={titleId} className="investor-card-title">
+          Statements
+        </h2>
+        <p className="text-secondary small mb-3">Capital, income, cash and return for a period, opening to closing, as a PDF.</p>
+        <form className="row g-2 align-items-start" onSubmit={submit}>
+          <PeriodChooser {...chooser} disabled={busy} />
+          <div className="col-12 col-md-auto statement-action">
+            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+              {busy ? 'Preparing…' : 'Download statement'}
+            </button>
+          </div>
+          <div className="col-12">
+            <FormError message={error} />
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usd } from '../../src/server/domain/money.js';
+import { centsOf } from '../../src/contract/values/dollar-cents.js';
+import { MAPLE_LLC } from '../fixtures/maple.js';
+import { DESKTOP, PHONE, screenshot } from '../support/browser.js';
+import { readCsvObjects } from '../support/csv-records.js';
+import { mapleInBrowser } from '../support/maple-in-browser.js';
+import { mapleLogin } from '../support/maple-books.js';
+import { AdminPage } from '../support/pages/admin-page.js';
+import { InvestorPage } from '../support/pages/investor-page.js';
+import { pdfText } from '../support/read-pdf.js';
+import { unzip } from '../support/read-zip.js';
+import { ADMIN, bearer, signIn } from '../support/test-app.js';
+
+/** Clicks `button` and answers the file the browser saved, with its suggested name. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+/**
+ * Statements and exports in Chromium (issue 13): each kind of file downloaded the way its user gets it,
+ * then read back and compared with the API's figures.
+ */
+describe('statement and export downloads in Chromium', () => {
+  const env = mapleInBrowser({ logins: true });
+  const api = async (url: string) => {
+    const token = await signIn(env.app.app, ADMIN.username, ADMIN.password);
+    return (await env.app.app.inject({ method: 'GET', url, headers: bearer(token) })).json() as Record<string, number>;
+  };
+
+  it('lets an investor download last year’s statement from the Statements card, at phone and desktop widths', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const investor = await InvestorPage.signIn(await env.browser.newWindow(viewport), env.app.base, mapleLogin('A'));
+      const page = investor.page;
+      const card = page.getByRole('region', { name: 'Statements', exact: true });
+      await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
+      await card.getByLabel('From').fill('2024-01-01');
+      await card.getByLabel('To').fill('2024-12-31');
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `statements-card-${viewport.width}`);
+      const file = await downloaded(page, () => card.getByRole('button', { name: 'Download statement' }).click());
+      expect(file.name).toBe('Statement A 2024-01-01 to 2024-12-31.pdf');
+      const text = await pdfText(file.bytes);
+      const summary = await api('/api/investor_summary?investor_name=A&as_of=2024-12-31');
+      expect(text).toContain(usd(centsOf(summary.total_investments!)));
+      expect(text).toContain(usd(centsOf(summary.cash_balance!)));
+    }
+  });
+
+  it('shows a refused period in plain words on the card', async () => {
+    const investor = await InvestorPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base, mapleLogin('A'));
+    const card = investor.page.getByRole('region', { name: 'Statements', exact: true });
+    await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
+    await card.getByLabel('From').fill('2024-12-31');
+    await card.getByLabel('To').fill('2024-01-01');
+    await card.getByRole('button', { name: 'Download statement' }).click();
+    await expect.poll(() => card.getByRole('alert').textContent()).toBe('From must be on or before To.');
+  });
+
+  it('gives the admin every statement of a period as a zip, the tax package and the ledger', async () => {
+    const admin = await AdminPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base);
+    const page = admin.page;
+
+    await admin.open('Investor Statements');
+    await page.getByLabel('Period').selectOption({ label: 'Custom range…' });
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2024-12-31');
+    const zip = await downloaded(page, () => page.getByRole('button', { name: 'Download all statements' }).click());
+    expect(zip.name).toBe('Statements 2024-01-01 to 2024-12-31.zip');
+    expect([...(await unzip(zip.bytes)).keys()].sort()).toEqual(['A', 'B', 'C'].map((n) => `Statement ${n} 2024-01-01 to 2024-12-31.pdf`));
+    await expect.poll(() => page.getByText(/^Saved Statements/).isVisible()).toBe(true);
+
+    await admin.open('LLC Taxes');
+    await admin.choose('Select Tax Year:', '2024');
+    await admin.choose('Select LLC:', MAPLE_LLC.llc_name);
+    const pack = await downloaded(page, () => page.getByRole('button', { name: 'Download tax package' }).click());
+    expect(pack.name).toBe(`Tax package ${MAPLE_LLC.llc_name} 2024.zip`);
+    const files = await unzip(pack.bytes);
+    expect(files.has('README.txt')).toBe(true);
+    const fields = readCsvObjects(files.get([...files.keys()].find((k) => k.endsWith('fields.csv'))!)!.toString('utf8'));
+    const report = await api(`/admin/llc_taxes?selectedLLC=${encodeURIComponent(MAPLE_LLC.llc_name)}&selectedTaxYear=2024`);
+    expect(fields.find((f) => f.Field === 'Total income')!.Amount).toBe(report.total_income!.toFixed(2));
+
+    await admin.open('Export Ledger');
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2024-12-31');
+    await screenshot(page, 'export-ledger-1280');
+    const ledger = await downloaded(page, () => page.getByRole('button', { name: 'Download ledger (CSV)' }).click());
+    expect(ledger.name).toBe('Ledger 2024-01-01 to 2024-12-31.csv');
+    const rows = readCsvObjects(ledger.bytes.toString('utf8'));
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows.every((r) => r.Date!.startsWith('2024-'))).toBe(true);
+  });
+});
