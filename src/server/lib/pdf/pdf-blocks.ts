@@ -3,11 +3,14 @@ import { type Doc, ensureSpace, rule, useFont } from './pdf-draw.js';
 import { drawTable } from './pdf-table.js';
 import { COLOR, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, CONTENT_WIDTH, SIZE, SPACE } from './pdf-theme.js';
 
-/** Lays out one block at the cursor and leaves the cursor below it, one block's space further on. */
-export function drawBlock(doc: Doc, block: PdfBlock): void {
+/**
+ * Lays out one block at the cursor and leaves the cursor below it, one block's space further on.
+ * `next` is the block that follows: a heading keeps it on its own page.
+ */
+export function drawBlock(doc: Doc, block: PdfBlock, next?: PdfBlock): void {
   switch (block.kind) {
     case 'title': drawTitle(doc, block.text, block.subtitle); break;
-    case 'heading': drawHeading(doc, block.text); break;
+    case 'heading': drawHeading(doc, block.text, next?.kind === 'paragraph' ? paragraphHeight(doc, next.text, next.muted ?? false) + SPACE.block : 0); break;
     case 'paragraph': drawParagraph(doc, block.text, block.muted ?? false); break;
     case 'facts': drawFacts(doc, block.rows); break;
     case 'table': drawTable(doc, block); break;
@@ -27,22 +30,34 @@ function drawTitle(doc: Doc, text: string, subtitle: string | undefined): void {
   doc.y += 4;
 }
 
-/** A heading keeps the first lines of what follows on its page, so it never ends a page alone. */
-function drawHeading(doc: Doc, text: string): void {
+/**
+ * A heading keeps the first lines of what follows on its page, so it never ends a page alone: an
+ * introducing paragraph (`introHeight`) and the first rows after it, or a table's header and first rows.
+ */
+function drawHeading(doc: Doc, text: string, introHeight: number): void {
   useFont(doc, 'bold', SIZE.heading);
   const height = doc.heightOfString(text, { width: CONTENT_WIDTH });
-  if (!ensureSpace(doc, SPACE.beforeHeading + height + 56) && doc.y > CONTENT_TOP) doc.y += SPACE.beforeHeading;
+  if (!ensureSpace(doc, SPACE.beforeHeading + height + introHeight + 56) && doc.y > CONTENT_TOP) doc.y += SPACE.beforeHeading;
   doc.text(text, CONTENT_LEFT, doc.y, { width: CONTENT_WIDTH });
   doc.y += 2;
   rule(doc, doc.y, { color: COLOR.rule });
   doc.y += 4;
 }
 
+const useParagraphFont = (doc: Doc, muted: boolean) =>
+  useFont(doc, 'regular', muted ? SIZE.small : SIZE.body, muted ? COLOR.muted : COLOR.ink);
+
 /** Running text may flow onto the next page (pdfkit breaks it by line); its first two lines stay together. */
 function drawParagraph(doc: Doc, text: string, muted: boolean): void {
-  useFont(doc, 'regular', muted ? SIZE.small : SIZE.body, muted ? COLOR.muted : COLOR.ink);
+  useParagraphFont(doc, muted);
   ensureSpace(doc, doc.currentLineHeight(true) * 2);
   doc.text(text, CONTENT_LEFT, doc.y, { width: CONTENT_WIDTH, lineGap: 1.5 });
+}
+
+/** How tall a paragraph will be, measured in its own font (the caller sets its font again after). */
+function paragraphHeight(doc: Doc, text: string, muted: boolean): number {
+  useParagraphFont(doc, muted);
+  return doc.heightOfString(text, { width: CONTENT_WIDTH, lineGap: 1.5 });
 }
 
 /**

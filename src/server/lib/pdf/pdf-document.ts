@@ -31,7 +31,7 @@ export function pdfStream(spec: PdfDocumentSpec): Readable {
     },
   });
   doc.y = CONTENT_TOP;
-  for (const block of spec.blocks) drawBlock(doc, block);
+  spec.blocks.forEach((block, i) => drawBlock(doc, block, spec.blocks[i + 1]));
   stampPages(doc, spec);
   doc.end();
   return doc;
