@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { roundDiv } from './apportion.js';
 import { allocate, type BooksInput } from './allocation.js';
-import { investorFigures, type CashWithdrawal } from './investor-figures.js';
+import { investorBalances, investorFigures, type CashWithdrawal } from './investor-figures.js';
 
 /** Random but valid books: capital never negative, amounts in cents, 2023–2025. */
 const day = fc.record({ y: fc.integer({ min: 2023, max: 2025 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
@@ -114,6 +114,33 @@ describe('invariants over random ledgers (domain.md §7)', () => {
               if (cumG <= 0) expect(cumFee).toBe(0);
             }
           }
+        }
+      }),
+    );
+  });
+
+  it('one investor’s allocation alone (onlyInvestor) gives exactly their amounts of the whole allocation', () => {
+    fc.assert(
+      fc.property(books, ({ input, cash, investorIds }) => {
+        const whole = allocate(input);
+        for (const iid of investorIds) {
+          const alone = allocate(input, { onlyInvestor: iid });
+          expect([...alone.investors.keys()].filter((k) => k !== iid)).toEqual([]);
+          expect(alone.investors.get(iid)).toEqual(whole.investors.get(iid));
+          expect(investorFigures(input, alone, iid, cash, '2025-12-31')).toEqual(investorFigures(input, whole, iid, cash, '2025-12-31'));
+        }
+      }),
+    );
+  });
+
+  it('every investor’s balances in one pass (the admin summary) equal their figures’ capital and cash', () => {
+    fc.assert(
+      fc.property(books, ({ input, cash, investorIds }) => {
+        const al = allocate(input);
+        const balances = investorBalances(input, al, cash);
+        for (const iid of investorIds) {
+          const f = investorFigures(input, al, iid, cash, '2025-12-31');
+          expect(balances.get(iid) ?? { capital: 0, cash: 0 }).toEqual({ capital: f.totalInvestments, cash: f.cashBalance });
         }
       }),
     );

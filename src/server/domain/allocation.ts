@@ -1,5 +1,5 @@
 import type { PropertyType } from '../../contract/values/property-types.js';
-import { apportion, roundDiv } from './apportion.js';
+import { apportion, roundDiv, type Share } from './apportion.js';
 import type { IsoDate } from './dates.js';
 import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
 
@@ -88,14 +88,33 @@ function weightsWithFallback(months: Month[], at: (m: Month) => CapitalState, m:
   return null;
 }
 
-const shares = (state: CapitalState) => [...state].map(([key, weight]) => ({ key, weight }));
+// The same owner state splits many amounts (a month's income, an LLC's several expenses in a month):
+// its shares are made once per state object.
+const sharesMade = new WeakMap<CapitalState, Share[]>();
+const shares = (state: CapitalState): Share[] => {
+  let made = sharesMade.get(state);
+  if (!made) sharesMade.set(state, (made = [...state].map(([key, weight]) => ({ key, weight }))));
+  return made;
+};
 
-export function allocate(input: BooksInput): Allocation {
+/**
+ * `onlyInvestor`: keep the amounts of that investor alone. Every split is still made over all owners
+ * (the largest-remainder cent of one depends on the others), but the other investors' monthly cells are
+ * not built: an investor's own figures need only theirs, and in a hundred-member LLC over ten years
+ * those cells were most of the memory a cold answer allocated (issue 12).
+ */
+export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: number } = {}): Allocation {
+  const kept = (iid: number) => onlyInvestor === undefined || iid === onlyInvestor;
   const propertyById = new Map(input.properties.map((p) => [p.id, p]));
   const timelines = new Map<number, { month: Month; state: CapitalState }[]>();
-  for (const p of input.properties) {
-    timelines.set(p.id, capitalTimeline(input.capital.filter((e) => e.propertyId === p.id)));
+  // Grouped in one pass: filtering the whole capital list per property was quadratic in the books.
+  const capitalOf = new Map<number, CapitalEvent[]>();
+  for (const e of input.capital) {
+    let list = capitalOf.get(e.propertyId);
+    if (!list) capitalOf.set(e.propertyId, (list = []));
+    list.push(e);
   }
+  for (const p of input.properties) timelines.set(p.id, capitalTimeline(capitalOf.get(p.id) ?? []));
   const timeline = (pid: number) => timelines.get(pid) ?? [];
   const capitalMonths = (pid: number) => timeline(pid).map((t) => t.month);
   const capitalAt = (iid: number, pid: number, m: Month) => stateAt(timeline(pid), m).get(iid) ?? 0;
@@ -138,12 +157,12 @@ export function allocate(input: BooksInput): Allocation {
         unallocated.set(pid, (unallocated.get(pid) ?? 0) + n);
         continue;
       }
-      for (const [iid, g] of apportion(n, shares(weights))) propertyCell(iid, pid, m).g += g;
+      for (const [iid, g] of apportion(n, shares(weights))) if (kept(iid)) propertyCell(iid, pid, m).g += g;
     }
   }
 
   // Ei: 100% to the named investor (§4.4).
-  for (const e of input.investorExpenses) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
+  for (const e of input.investorExpenses) if (kept(e.investorId)) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
 
   // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
   const llcProperties = new Map<number, number[]>();
@@ -175,7 +194,7 @@ export function allocate(input: BooksInput): Allocation {
       unallocatedLlcExpenses += e.cents; // an LLC with no investors ever: nobody bears it
       continue;
     }
-    for (const [iid, l] of apportion(-e.cents, shares(weights))) cell(iid, m).l += l;
+    for (const [iid, l] of apportion(-e.cents, shares(weights))) if (kept(iid)) cell(iid, m).l += l;
   }
 
   // F(i, p, t): the cumulative high-water-mark fee with its history (§4.5).

@@ -21,26 +21,38 @@ export function apportion(total: number, shares: Share[]): Map<number, number> {
   return Math.abs(total) * sum <= Number.MAX_SAFE_INTEGER ? apportionSafe(total, sum, shares) : apportionBig(total, shares);
 }
 
-/** The same split in plain numbers: the quotient is corrected by its remainder, so it is exact too. */
+/**
+ * The same split in plain numbers: the quotient is corrected by its remainder, so it is exact too.
+ * Written with flat arrays and an index sort, and no sort at all when nothing is left over: an LLC
+ * expense is split across a hundred members, hundreds of times in one investor's figures (issue 12),
+ * and per-share objects made this the costliest step of a cold answer.
+ */
 function apportionSafe(total: number, sum: number, shares: Share[]): Map<number, number> {
-  const parts = shares.map((s) => {
-    const exact = total * s.weight;
-    let base = Math.floor(exact / sum);
-    let remainder = exact - base * sum;
-    if (remainder < 0) [base, remainder] = [base - 1, remainder + sum];
-    else if (remainder >= sum) [base, remainder] = [base + 1, remainder - sum];
-    return { ...s, base, remainder };
-  });
-  let left = total - parts.reduce((s, p) => s + p.base, 0);
-  const order = [...parts].sort((a, b) =>
-    a.remainder !== b.remainder ? b.remainder - a.remainder : b.weight !== a.weight ? b.weight - a.weight : a.key - b.key,
-  );
-  for (const p of order) {
-    if (left <= 0) break;
-    p.base += 1;
-    left -= 1;
+  const n = shares.length;
+  const base = new Array<number>(n);
+  const remainder = new Float64Array(n);
+  let given = 0;
+  for (let i = 0; i < n; i++) {
+    const exact = total * shares[i]!.weight;
+    let b = Math.floor(exact / sum);
+    let r = exact - b * sum;
+    if (r < 0) [b, r] = [b - 1, r + sum];
+    else if (r >= sum) [b, r] = [b + 1, r - sum];
+    base[i] = b;
+    remainder[i] = r;
+    given += b;
   }
-  return new Map(parts.map((p) => [p.key, p.base || 0])); // never −0 (0 × a negative total)
+  const left = total - given;
+  if (left > 0) {
+    // Remainders and weights are whole numbers below 2^53, so their differences are exact.
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => remainder[b]! - remainder[a]! || shares[b]!.weight - shares[a]!.weight || shares[a]!.key - shares[b]!.key,
+    );
+    for (let k = 0; k < left; k++) base[order[k]!]! += 1;
+  }
+  const split = new Map<number, number>();
+  for (let i = 0; i < n; i++) split.set(shares[i]!.key, base[i]! || 0); // never −0 (0 × a negative total)
+  return split;
 }
 
 /** The BigInt split, always exact; exported for the test that the fast path agrees with it. */

@@ -77,7 +77,7 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async investorAt(tx: Queryable, investorId: number, asOf: string) {
       const books = await readBooks(tx, asOf, await investorScope(tx, investorId, asOf));
-      const allocation = allocate(books);
+      const allocation = allocate(books, { onlyInvestor: investorId });
       return { books, allocation, figures: investorFigures(books, allocation, investorId, books.cashWithdrawals, asOf) };
     },
   };

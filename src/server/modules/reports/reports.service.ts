@@ -1,7 +1,7 @@
 import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
 import type { Queryable } from '../../db/client.js';
 import { allocate } from '../../domain/allocation.js';
-import { investorFigures } from '../../domain/investor-figures.js';
+import { investorBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
 import type { BooksService } from '../books/books.service.js';
@@ -35,10 +35,10 @@ export function createReportsService({ books }: { books: BooksService }) {
       books.kept(`admin_summary/${books.today()}`, async (tx) => {
         const today = books.today();
         const all = await readBooks(tx, today);
-        const allocation = allocate(all);
+        const balances = investorBalances(all, allocate(all), all.cashWithdrawals);
         const investors = (await investorNames(tx)).map((i) => {
-          const f = investorFigures(all, allocation, i.id, all.cashWithdrawals, today);
-          return { ...i, capital: f.totalInvestments, cash: f.cashBalance };
+          const b = balances.get(i.id);
+          return { ...i, capital: b?.capital ?? 0, cash: b?.cash ?? 0 };
         });
         const totals = await bookTotals(tx, today);
         return {
