@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** A connection or an open transaction: repositories accept either. */
@@ -55,6 +55,8 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 
 /** Embedded PostgreSQL (WASM). dataDir undefined = in memory. One connection; queries are serialized. */
 export async function openPglite(dataDir?: string): Promise<Db> {
+  // Loaded only here: the WebAssembly database is ~50 MB of a server's memory it needs only when embedded.
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
   });
