@@ -7,8 +7,12 @@ import type { CashWithdrawal } from '../../domain/investor-figures.js';
  * net income and owners), and every property of those LLCs (whose capital weighs the LLC expenses).
  */
 export type InvestorScope = { investorId: number; propertyIds: number[]; llcIds: number[] };
-/** What a read covers: null means all (an LLC report reads every investor of its properties). */
-export type BooksScope = { investorId: number | null; propertyIds: number[] | null; llcIds: number[] | null };
+/**
+ * What a read covers: null means all (an LLC report reads every investor of its properties).
+ * `cash: false` skips the investors' cash withdrawals, which an LLC's tax report never uses: read for
+ * every investor they were most of its rows at scale (issue 12).
+ */
+export type BooksScope = { investorId: number | null; propertyIds: number[] | null; llcIds: number[] | null; cash?: false };
 
 export async function investorScope(db: Queryable, investorId: number, asOf: string): Promise<InvestorScope> {
   const rows = await db.query<{ propertyId: number; llcId: number }>(
@@ -99,7 +103,7 @@ export async function readBooks(
   const fees = await db.query<BooksInput['fees'][number]>(
     `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`,
   );
-  const cashWithdrawals = await db.query<CashWithdrawal>(
+  const cashWithdrawals = scope?.cash === false ? [] : await db.query<CashWithdrawal>(
     `SELECT id, investor_id AS "investorId", date, amount_cents AS cents, coalesce(description, '') AS description
        FROM ledger_entry
       WHERE ${live} AND kind = 'cash_withdrawal' AND ($2::int IS NULL OR investor_id = $2) ORDER BY date, id`,

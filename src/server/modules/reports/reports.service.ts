@@ -84,7 +84,7 @@ export function createReportsService({ books }: { books: BooksService }) {
         const properties = await taxProperties(tx, { llcId: llc.id });
         const ids = properties.map((p) => p.id);
         const [from, to] = [`${year}-01-01`, `${year}-12-31`];
-        const all = await readBooks(tx, books.today(), { investorId: null, propertyIds: ids, llcIds: [llc.id] });
+        const all = await readBooks(tx, books.today(), { investorId: null, propertyIds: ids, llcIds: [llc.id], cash: false });
         const allocation = allocate(all);
         const feesByInvestor = new Map<number, number>();
         for (const [iid, months] of allocation.investors) {
