@@ -100,8 +100,10 @@ export async function readBooks(
       WHERE ${live} AND kind = 'llc_expense' AND ($2::int[] IS NULL OR llc_id = ANY($2::int[])) ORDER BY id`,
     [asOf, llcs],
   );
+  // An investor's own figures need only their own fees (other owners' fees never change their amounts).
   const fees = await db.query<BooksInput['fees'][number]>(
-    `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`,
+    `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee WHERE $1::int IS NULL OR investor_id = $1`,
+    [investor],
   );
   const cashWithdrawals = scope?.cash === false ? [] : await db.query<CashWithdrawal>(
     `SELECT id, investor_id AS "investorId", date, amount_cents AS cents, coalesce(description, '') AS description
