@@ -1,20 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useFadeOut } from './use-fade-out';
 
-/** Page transitions of the spec: the screen fades out, then after 500 ms the route changes. */
-export const TRANSITION_MS = 500;
-
+/** Page transitions of the spec inside the router: the screen fades out, then after 500 ms the route changes. */
 export function useFadeNavigate(): { fading: boolean; fadeTo: (path: string) => void } {
-  const navigate = useNavigate();
-  const [fading, setFading] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const fadeTo = useCallback(
-    (path: string) => {
-      setFading(true);
-      timer.current = window.setTimeout(() => navigate(path), TRANSITION_MS);
-    },
-    [navigate],
-  );
-  return { fading, fadeTo };
+  return useFadeOut(useNavigate());
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../contract/endpoints';
-import { ApiError, call } from './api-client';
+import { ApiError, call, callRoute } from './api-client';
+import { sessionCalls } from './session-calls';
 
 /** call() against a stubbed fetch: method, path and headers from the table, replies checked in tests. */
 describe('call', () => {
@@ -60,5 +61,24 @@ describe('call', () => {
     await expect(call(endpoints.login, { body: { username: 'a', password: 'b' } }, { anonymous: true })).rejects.toEqual(
       new ApiError(400, 'Amount must have at most two decimals.'),
     );
+  });
+
+  it('sends a route as its entry: method, path, no token when anonymous; the reply checked against the entry', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer.body = { access_token: 42 };
+    await callRoute(sessionCalls.login, { body: { username: 'a', password: 'b' } }, { anonymous: true });
+    expect(sent[0]!.url).toBe('/auth/login');
+    expect(sent[0]!.init.method).toBe('POST');
+    expect((sent[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('POST /auth/login answered a shape')));
+  });
+});
+
+/** The sign-in screen's calls name their entries by method and path only (issue 12): the same ones. */
+describe('sessionCalls', () => {
+  it('are the method and path of the entries they name', () => {
+    for (const r of Object.values(sessionCalls)) {
+      expect({ method: r.method, path: r.path }).toEqual({ method: endpoints[r.entry].method, path: endpoints[r.entry].path });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { BodyInput, Endpoint, QueryInput, Reply } from '../../contract/endpoint';
+import type { endpoints } from '../../contract/endpoints';
 import { newIdempotencyKey } from './idempotency';
 import { clearToken, getToken } from './session';
 
@@ -58,7 +59,7 @@ const queryString = (query: unknown): string => {
 };
 
 /** Sends one call of the table and turns a refusal into an ApiError with the server's words. */
-async function send<E extends Endpoint>(endpoint: E, accept: string, input: unknown, opts: CallOptions): Promise<Response> {
+async function send(endpoint: Pick<Endpoint, 'method' | 'path' | 'idempotent'>, accept: string, input: unknown, opts: CallOptions): Promise<Response> {
   const { query, body } = (input ?? {}) as { query?: unknown; body?: unknown };
   const headers: Record<string, string> = { accept };
   const token = getToken();
@@ -100,6 +101,33 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}
   const data: unknown = await res.json().catch(() => null);
   if (CHECK_REPLIES) checkReply(endpoint, data);
   return data as Reply<E>;
+}
+
+type Table = typeof endpoints;
+/** Entries a route may name: not a download, and no Idempotency-Key to send (routes carry neither). */
+type Routable = { [K in keyof Table]: Table[K] extends { idempotent: true } | { file: string } ? never : K }[keyof Table];
+
+/**
+ * An entry of the table named by its key, holding at run time only what sending it needs. The entries
+ * themselves carry their zod schemas; the sign-in screen calls through routes so that it loads without
+ * zod (issue 12: the login route ≤ 100 KB of JavaScript). Its types are still the entry's.
+ */
+export type Route<K extends Routable> = { readonly entry: K; readonly method: Table[K]['method']; readonly path: Table[K]['path'] };
+
+/** Declares a route; a method or path that is not the entry's fails the type check. */
+export const route = <K extends Routable>(entry: K, method: Table[K]['method'], path: Table[K]['path']): Route<K> => ({
+  entry,
+  method,
+  path,
+});
+
+/** `call()` of a route: the same request and answer as calling its entry. */
+export async function callRoute<K extends Routable>(called: Route<K>, ...[input, opts = {}]: Args<Table[K]>): Promise<Reply<Table[K]>> {
+  const res = await send(called, 'application/json', input, opts);
+  const data: unknown = await res.json().catch(() => null);
+  // Only development and tests load the table here; the production build drops this branch.
+  if (CHECK_REPLIES) void import('../../contract/endpoints').then(({ endpoints: table }) => checkReply(table[called.entry], data));
+  return data as Reply<Table[K]>;
 }
 
 /** The file name of a download's Content-Disposition (the exact UTF-8 one when given). */

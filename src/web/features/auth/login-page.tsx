@@ -1,27 +1,36 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { endpoints } from '../../../contract/endpoints';
 import { Brand } from '../../components/brand';
 import { FormError } from '../../components/form-error';
-import { useFadeNavigate } from '../../components/use-fade-navigate';
-import { ApiError, call } from '../../lib/api-client';
+import { useFadeOut } from '../../components/use-fade-out';
+import { ApiError, callRoute } from '../../lib/api-client';
+import { sessionCalls } from '../../lib/session-calls';
 import { setToken } from '../../lib/session';
 import { SecondFactor, type Challenge } from './second-factor';
 
 const FAILED = 'Invalid credentials. Please try again.';
 
-/** "/": sign in, or go to registration (portal-spec §2 Login, §8). */
-export function LoginPage() {
+type Props = {
+  /** Changes page after the fade: the router's navigate, or main.tsx's way into the app. */
+  navigate: (path: string) => void;
+  /** Empties what an earlier user's session read, before this user's token is stored. */
+  forgetEarlierUser?: () => void;
+};
+
+/**
+ * "/": sign in, or go to registration (portal-spec §2 Login, §8). Imports neither the router, nor the
+ * query cache, nor the endpoint table: main.tsx shows it on its own, so the login route loads little
+ * (issue 12); inside the router it is RoutedLoginPage.
+ */
+export function LoginPage({ navigate, forgetEarlierUser }: Props) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
-  const { fading, fadeTo } = useFadeNavigate();
-  const client = useQueryClient();
+  const { fading, fadeTo } = useFadeOut(navigate);
 
   const signedIn = (accessToken: string) => {
-    client.clear(); // nothing read for an earlier user is shown to this one
+    forgetEarlierUser?.(); // nothing read for an earlier user is shown to this one
     setToken(accessToken);
     fadeTo('/investor');
   };
@@ -31,7 +40,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await call(endpoints.login, { body: { username, password } }, { anonymous: true });
+      const answer = await callRoute(sessionCalls.login, { body: { username, password } }, { anonymous: true });
       if ('access_token' in answer) return signedIn(answer.access_token);
       // The password was right; a second factor comes first (security.md A10).
       setChallenge('mfa_token' in answer ? { kind: 'mfa', token: answer.mfa_token } : { kind: 'setup', token: answer.setup_token });

@@ -3,7 +3,7 @@ import { endpoints } from '../../../contract/endpoints';
 import { TopNav } from '../../components/top-nav';
 import { useEndpointQuery } from '../../lib/queries';
 import { getToken } from '../../lib/session';
-import { LoginPage } from './login-page';
+import { RoutedLoginPage } from './routed-login-page';
 
 /**
  * "/protected": who is signed in, or the login page when no token is stored (portal-spec §2). Inside
@@ -13,7 +13,7 @@ export function ProtectedPage() {
   const hasToken = getToken() !== null;
   const { data: who } = useEndpointQuery(endpoints.protectedCheck, undefined, { enabled: hasToken, select: (r) => r.logged_in_as });
   const { data: adminLevel } = useEndpointQuery(endpoints.adminLevel, undefined, { enabled: hasToken, select: (r) => r.admin_level });
-  if (!hasToken) return <LoginPage />;
+  if (!hasToken) return <RoutedLoginPage />;
   const isAdmin = (adminLevel ?? 0) > 0;
   return (
     <>

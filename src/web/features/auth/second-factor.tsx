@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { endpoints } from '../../../contract/endpoints';
 import { FormError } from '../../components/form-error';
-import { call, errorText } from '../../lib/api-client';
+import { callRoute, errorText } from '../../lib/api-client';
+import { sessionCalls } from '../../lib/session-calls';
 import { TotpQrCode } from './totp-qr-code';
 
 /** What a right password asked for next (security.md A10): a code, or enrolling first. */
@@ -21,7 +21,7 @@ export function SecondFactor({ challenge, onSignedIn, onCancel }: Props) {
 
   useEffect(() => {
     if (challenge.kind !== 'setup') return;
-    call(endpoints.totpSetup, { body: { setup_token: challenge.token } }, { anonymous: true })
+    callRoute(sessionCalls.totpSetup, { body: { setup_token: challenge.token } }, { anonymous: true })
       .then(setSetup)
       .catch((err: unknown) => setError(errorText(err)));
   }, [challenge]);
@@ -32,8 +32,8 @@ export function SecondFactor({ challenge, onSignedIn, onCancel }: Props) {
     setError(null);
     try {
       const { access_token } = challenge.kind === 'mfa'
-        ? await call(endpoints.mfa, { body: { mfa_token: challenge.token, code } }, { anonymous: true })
-        : await call(endpoints.totpConfirm, { body: { setup_token: challenge.token, code } }, { anonymous: true });
+        ? await callRoute(sessionCalls.mfa, { body: { mfa_token: challenge.token, code } }, { anonymous: true })
+        : await callRoute(sessionCalls.totpConfirm, { body: { setup_token: challenge.token, code } }, { anonymous: true });
       onSignedIn(access_token);
     } catch (err) {
       setError(errorText(err));
