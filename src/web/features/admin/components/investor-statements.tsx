@@ -3,6 +3,7 @@ import { endpoints } from '../../../../contract/endpoints';
 import { FormError } from '../../../components/form-error';
 import { PeriodChooser, usePeriodChooser } from '../../../components/period-chooser';
 import { download, errorText, type DownloadProgress } from '../../../lib/api-client';
+import { PrepareSubmit } from '../../../components/prepare-submit';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -41,11 +42,7 @@ export function InvestorStatements() {
       </p>
       <form className="row g-2 align-items-start" onSubmit={submit}>
         <PeriodChooser {...chooser} disabled={busy} />
-        <div className="col-12 col-md-auto statement-action">
-          <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-            {busy ? 'Preparing…' : 'Download all statements'}
-          </button>
-        </div>
+        <PrepareSubmit busy={busy} label="Download all statements" />
       </form>
       {progress && (
         <div role="status" aria-live="polite">

@@ -4,6 +4,7 @@ import { FormError } from '../../../components/form-error';
 import { download } from '../../../lib/api-client';
 import { useDownload } from '../../../lib/use-download';
 import { todayIso } from '../../../lib/today';
+import { PrepareSubmit } from '../../../components/prepare-submit';
 
 /**
  * Export Ledger (issue 13): every entry dated in a period as CSV, with its LLC, property, investor and
@@ -40,11 +41,7 @@ export function LedgerExport() {
           <input id="ledger-to" type="date" className="form-control" required value={range.to}
             onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
         </div>
-        <div className="col-12 col-md-auto statement-action">
-          <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-            {busy ? 'Preparing…' : 'Download ledger (CSV)'}
-          </button>
-        </div>
+        <PrepareSubmit busy={busy} label="Download ledger (CSV)" />
       </div>
       <FormError message={error} />
     </form>

@@ -4,6 +4,7 @@ import { FormError } from '../../../components/form-error';
 import { PeriodChooser, usePeriodChooser } from '../../../components/period-chooser';
 import { download } from '../../../lib/api-client';
 import { useDownload } from '../../../lib/use-download';
+import { PrepareSubmit } from '../../../components/prepare-submit';
 
 /**
  * "Statements" (issue 13): a quarter, a year or any range as a PDF the investor can keep: capital,
@@ -29,11 +30,7 @@ export function StatementsCard({ investorName }: { investorName: string | undefi
         <p className="text-secondary small mb-3">Capital, income, cash and return for a period, opening to closing, as a PDF.</p>
         <form className="row g-2 align-items-start" onSubmit={submit}>
           <PeriodChooser {...chooser} disabled={busy} />
-          <div className="col-12 col-md-auto statement-action">
-            <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-              {busy ? 'Preparing…' : 'Download statement'}
-            </button>
-          </div>
+          <PrepareSubmit busy={busy} label="Download statement" />
           <div className="col-12">
             <FormError message={error} />
           </div>
