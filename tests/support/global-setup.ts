@@ -9,5 +9,8 @@ export default function setup({ config }: { config: { include?: string[] } }) {
   const onlyUnit = /\bsrc\b|tests\/(unit|integration)/.test(argv) && !/tests\/e2e/.test(argv);
   if (onlyUnit || process.env.SKIP_WEB_BUILD === '1') return;
   void config;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  // NODE_ENV=production: vitest sets it to "test", which Vite keeps, and the browser tests then ran
+  // React's development build, not the one `npm start` serves. `--mode test` keeps the client's check
+  // of every reply against the endpoint table (api-client.ts) in the tested build.
+  execFileSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'error'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
