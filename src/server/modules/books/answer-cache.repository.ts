@@ -8,12 +8,18 @@ export async function booksVersion(db: Queryable): Promise<number> {
 
 /**
  * The current version of the books and the answer kept for `key` at it, if any: in one statement, so a
- * kept answer is never one of an older version.
+ * kept answer is never one of an older version. `known` is the version of the answer the caller already
+ * holds: when it is still the current one, the body is not sent again (the caller has it).
  */
-export async function keptAnswer(db: Queryable, key: string): Promise<{ version: number; body: string | undefined }> {
+export async function keptAnswer(
+  db: Queryable,
+  key: string,
+  known: number | null = null,
+): Promise<{ version: number; body: string | undefined }> {
   const [row] = await db.query<{ version: number; body: string | null }>(
-    'SELECT v.version, c.body FROM books_version v LEFT JOIN answer_cache c ON c.key = $1 AND c.version = v.version',
-    [key],
+    `SELECT v.version, CASE WHEN v.version IS DISTINCT FROM $2 THEN c.body END AS body
+       FROM books_version v LEFT JOIN answer_cache c ON c.key = $1 AND c.version = v.version`,
+    [key, known],
   );
   return { version: row!.version, body: row!.body ?? undefined };
 }

@@ -8,8 +8,15 @@ import type { Clock } from '../../lib/clock.js';
 import { rememberJson } from '../../lib/kept-json.js';
 import { booksVersion, keepAnswer, keptAnswer } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
+import { createRecentAnswers } from './recent-answers.js';
 import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
+
+/**
+ * How much answer JSON a server holds parsed in memory, so a hot answer skips its transfer and parse
+ * (issue 12): 16 M characters, a few thousand investor summaries, some 50 MB of memory at most.
+ */
+const RECENT_ANSWERS_CHARS = 16_000_000;
 
 /**
  * The read model: figures computed from the books at a date (domain.md §4). Built once in the
@@ -17,6 +24,7 @@ import { monthlyTotalDifferences } from './read-model-check.repository.js';
  */
 export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   const inFlight = new Map<string, Promise<unknown>>();
+  const recent = createRecentAnswers(RECENT_ANSWERS_CHARS);
   // Cold answers are CPU-bound allocation over a snapshot that holds a pooled connection. Running more at
   // once than there are cores finishes none sooner, but holds more connections and memory: under a burst
   // of different cold answers, 32 at once exhausted the pool (503s) and took ~1 GB. So they queue here,
@@ -28,7 +36,7 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
     const json = JSON.stringify(answer);
     await keepAnswer(db, key, version, json);
-    return { answer, json };
+    return recent.set(key, { version, answer, json });
   }
 
   return {
@@ -53,8 +61,11 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async kept<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
       const key = `${ANSWER_FORMAT}/${answerKey}`;
-      const { version, body } = await keptAnswer(db, key);
-      if (body !== undefined) return rememberJson(JSON.parse(body) as T, body);
+      const held = recent.get<T>(key);
+      const { version, body } = await keptAnswer(db, key, held?.version ?? null);
+      // The database said which version is current: an answer held at it is right, whoever computed it.
+      if (held?.version === version) return rememberJson(held.answer, held.json);
+      if (body !== undefined) return rememberJson(recent.set(key, { version, answer: JSON.parse(body) as T, json: body }).answer, body);
       // Requests that find the same answer missing at the same version share one computation: a burst
       // after a write costs one allocation, not one per request. The computation may see a newer
       // version than the request did, never an older one.
