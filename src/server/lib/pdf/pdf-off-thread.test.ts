@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../../tests/support/read-pdf.js';
-import { renderPdfOffThread } from './pdf-off-thread.js';
+import { pdfThreadRunning, pdfThreadSettings, renderPdfOffThread } from './pdf-off-thread.js';
 import type { PdfDocumentSpec } from './pdf-document.js';
 
 const spec = (title: string): PdfDocumentSpec => ({ title, blocks: [{ kind: 'title', text: title }, { kind: 'paragraph', text: 'Laid out on the PDF thread.' }] });
@@ -19,5 +19,18 @@ describe('PDFs laid out on a worker thread', () => {
     await expect(renderPdfOffThread(broken)).rejects.toThrow();
     const after = await renderPdfOffThread(spec('After'));
     expect((await readPdf(after))[0]!.text).toContain('After');
+  }, 60_000);
+
+  it('ends the thread once it has been idle a while (its memory goes back), and starts a new one for the next document', async () => {
+    pdfThreadSettings.idleMs = 200;
+    try {
+      await renderPdfOffThread(spec('Before'));
+      expect(pdfThreadRunning()).toBe(true);
+      await expect.poll(() => pdfThreadRunning(), { timeout: 5_000 }).toBe(false);
+      const next = await renderPdfOffThread(spec('Next'));
+      expect((await readPdf(next))[0]!.text).toContain('Next');
+    } finally {
+      pdfThreadSettings.idleMs = 30_000;
+    }
   }, 60_000);
 });

@@ -2,10 +2,15 @@ import { Worker } from 'node:worker_threads';
 import type { PdfDocumentSpec } from './pdf-document.js';
 
 type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
-type Thread = { worker: Worker; pending: Map<number, Pending> };
+type Thread = { worker: Worker; pending: Map<number, Pending>; idle?: NodeJS.Timeout };
 
 /** A layout that takes longer than this has hung: the thread is replaced, and its documents fail. */
 const LAYOUT_TIMEOUT_MS = 120_000;
+/**
+ * A thread with nothing to lay out for this long ends: it holds its own JavaScript heap, the PDF
+ * library and the fonts (some 50 MB), and statements come in bursts, at a quarter's end.
+ */
+export const pdfThreadSettings = { idleMs: 30_000 };
 
 let current: Thread | undefined;
 let nextId = 0;
@@ -16,6 +21,16 @@ function fail(thread: Thread, error: Error): void {
   for (const p of thread.pending.values()) p.reject(error);
   thread.pending.clear();
   void thread.worker.terminate();
+}
+
+/** Whether a PDF thread is running now (the idle test asks). */
+export const pdfThreadRunning = (): boolean => current !== undefined;
+
+/** Ends a thread that is still idle; the next document starts a new one. */
+function endIdle(t: Thread): void {
+  if (t.pending.size > 0) return;
+  if (current === t) current = undefined;
+  void t.worker.terminate();
 }
 
 function thread(): Thread {
@@ -49,9 +64,11 @@ export function renderPdfOffThread(spec: PdfDocumentSpec): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const timer = setTimeout(() => fail(t, new Error('Making the PDF took too long.')), LAYOUT_TIMEOUT_MS);
     timer.unref();
+    clearTimeout(t.idle);
     const settle = <A>(fn: (a: A) => void) => (a: A) => {
       clearTimeout(timer);
       fn(a);
+      if (t.pending.size === 0) t.idle = setTimeout(() => endIdle(t), pdfThreadSettings.idleMs).unref();
     };
     t.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
     try {
