@@ -1,5 +1,5 @@
 import type { PropertyType } from '../../contract/values/property-types.js';
-import { apportion, roundDiv, type Share } from './apportion.js';
+import { apportion, apportionOne, roundDiv, type Share } from './apportion.js';
 import type { IsoDate } from './dates.js';
 import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
 
@@ -105,6 +105,11 @@ const shares = (state: CapitalState): Share[] => {
  */
 export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: number } = {}): Allocation {
   const kept = (iid: number) => onlyInvestor === undefined || iid === onlyInvestor;
+  /** Splits `cents` by the weights into `add`: every owner's part, or with onlyInvestor theirs alone. */
+  const splitInto = (cents: number, weights: CapitalState, add: (iid: number, part: number) => void) => {
+    if (onlyInvestor === undefined) for (const [iid, part] of apportion(cents, shares(weights))) add(iid, part);
+    else if (weights.has(onlyInvestor)) add(onlyInvestor, apportionOne(cents, weights, onlyInvestor));
+  };
   const propertyById = new Map(input.properties.map((p) => [p.id, p]));
   const timelines = new Map<number, { month: Month; state: CapitalState }[]>();
   // Grouped in one pass: filtering the whole capital list per property was quadratic in the books.
@@ -157,7 +162,7 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
         unallocated.set(pid, (unallocated.get(pid) ?? 0) + n);
         continue;
       }
-      for (const [iid, g] of apportion(n, shares(weights))) if (kept(iid)) propertyCell(iid, pid, m).g += g;
+      splitInto(n, weights, (iid, g) => (propertyCell(iid, pid, m).g += g));
     }
   }
 
@@ -167,22 +172,30 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
   // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
   const llcProperties = new Map<number, number[]>();
   for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
-  // Memoized per (LLC, month): an LLC pays several expenses a month, and the sum over its properties'
-  // timelines is the costly part (issue 12: a 40-property LLC over ten years).
-  const llcMonths = new Map<number, Month[]>();
+  // The members' capital in an LLC over time, made once per LLC: the sum of its properties' states at
+  // each month where one of them changes (between those months no sum changes). Summed per month as
+  // asked, it was most of a cold answer's time (issue 12: a 40-property LLC over ten years).
+  const llcTimelines = new Map<number, { month: Month; state: CapitalState }[]>();
+  const llcTimeline = (llcId: number) => {
+    let found = llcTimelines.get(llcId);
+    if (found) return found;
+    const pids = llcProperties.get(llcId) ?? [];
+    const months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b);
+    found = months.map((month) => {
+      const sum: CapitalState = new Map();
+      for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), month)) sum.set(iid, (sum.get(iid) ?? 0) + c);
+      return { month, state: sum };
+    });
+    llcTimelines.set(llcId, found);
+    return found;
+  };
+  // Memoized per (LLC, month): an LLC pays several expenses a month.
   const llcMemo = new Map<string, CapitalState | null>();
   const llcOwnersAt = (llcId: number, m: Month): CapitalState | null => {
     const key = `${llcId}:${m}`;
     if (llcMemo.has(key)) return llcMemo.get(key)!;
-    const pids = llcProperties.get(llcId) ?? [];
-    const at = (month: Month): CapitalState => {
-      const sum = new Map<number, number>();
-      for (const pid of pids) for (const [iid, c] of stateAt(timeline(pid), month)) sum.set(iid, (sum.get(iid) ?? 0) + c);
-      return sum;
-    };
-    let months = llcMonths.get(llcId);
-    if (!months) llcMonths.set(llcId, (months = [...new Set(pids.flatMap(capitalMonths))].sort((a, b) => a - b)));
-    const weights = weightsWithFallback(months, at, m);
+    const points = llcTimeline(llcId);
+    const weights = weightsWithFallback(points.map((p) => p.month), (month) => stateAt(points, month), m);
     llcMemo.set(key, weights);
     return weights;
   };
@@ -194,7 +207,7 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
       unallocatedLlcExpenses += e.cents; // an LLC with no investors ever: nobody bears it
       continue;
     }
-    for (const [iid, l] of apportion(-e.cents, shares(weights))) if (kept(iid)) cell(iid, m).l += l;
+    splitInto(-e.cents, weights, (iid, l) => (cell(iid, m).l += l));
   }
 
   // F(i, p, t): the cumulative high-water-mark fee with its history (§4.5).

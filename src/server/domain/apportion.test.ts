@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apportion, apportionBig, percent, roundDiv } from './apportion.js';
+import { apportion, apportionBig, apportionOne, percent, roundDiv } from './apportion.js';
 
 const split = (total: number, weights: number[]) => [...apportion(total, weights.map((weight, key) => ({ key, weight }))).values()];
 
@@ -15,6 +15,19 @@ describe('apportion (domain.md §4.2)', () => {
         expect(apportion(t, xs)).toEqual(apportionBig(t, xs));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gives each key alone (apportionOne) exactly its part of the whole split, ties and products beyond 2^53 included', () => {
+    const shares = fc.uniqueArray(fc.record({ key: fc.integer({ min: 0, max: 60 }), weight: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e13 })) }), {
+      minLength: 1, maxLength: 30, selector: (s) => s.key,
+    }).filter((xs) => xs.some((x) => x.weight > 0));
+    const total = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1e9, max: 1e9 }));
+    fc.assert(
+      fc.property(total, shares, fc.integer({ min: 0, max: 61 }), (t, xs, key) => {
+        expect(apportionOne(t, new Map(xs.map((x) => [x.key, x.weight])), key)).toBe(apportion(t, xs).get(key) ?? 0);
+      }),
+      { numRuns: 3000 },
     );
   });
 

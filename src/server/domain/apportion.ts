@@ -55,6 +55,42 @@ function apportionSafe(total: number, sum: number, shares: Share[]): Map<number,
   return split;
 }
 
+/**
+ * One key's part of `apportion(total, shares)` (shares given as a map of key → weight), without making the others': its floor, plus the leftover
+ * cent if fewer than the leftover cents go to shares ranked before it (larger remainder, then larger
+ * weight, then lower key). One pass and no sort: an investor's own figures need only their own part of
+ * each LLC expense split across a hundred members (issue 12). 0 for a key not among the shares.
+ */
+export function apportionOne(total: number, weights: ReadonlyMap<number, number>, key: number): number {
+  let sum = 0;
+  for (const weight of weights.values()) sum += weight;
+  if (!(sum > 0)) throw new Error('apportion needs a positive total weight');
+  const myWeight = weights.get(key);
+  if (myWeight === undefined) return 0;
+  const mine = { key, weight: myWeight };
+  if (Math.abs(total) * sum > Number.MAX_SAFE_INTEGER) {
+    return apportionBig(total, [...weights].map(([k, weight]) => ({ key: k, weight }))).get(key)!;
+  }
+  const split = (weight: number) => {
+    const exact = total * weight;
+    let base = Math.floor(exact / sum);
+    let remainder = exact - base * sum;
+    if (remainder < 0) [base, remainder] = [base - 1, remainder + sum];
+    else if (remainder >= sum) [base, remainder] = [base + 1, remainder - sum];
+    return { base, remainder };
+  };
+  const own = split(mine.weight);
+  let given = 0;
+  let ahead = 0;
+  for (const [k, weight] of weights) {
+    const { base, remainder } = split(weight);
+    given += base;
+    const before = remainder !== own.remainder ? remainder > own.remainder : weight !== mine.weight ? weight > mine.weight : k < key;
+    if (before) ahead++;
+  }
+  return own.base + (ahead < total - given ? 1 : 0) || 0; // never −0
+}
+
 /** The BigInt split, always exact; exported for the test that the fast path agrees with it. */
 export function apportionBig(total: number, shares: Share[]): Map<number, number> {
   const sum = shares.reduce((s, x) => s + BigInt(x.weight), 0n);
