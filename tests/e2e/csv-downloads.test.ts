@@ -97,13 +97,16 @@ describe('Download CSV in Chromium', () => {
     // The property panel's two histories.
     await investor.propertyCard('P').click();
     await investor.detailPanel('P').waitFor();
+    // The page scrolls smoothly to the panel first; the clicks below then scroll to their buttons, so
+    // the page need not end at the bottom.
+    await expect.poll(() => investor.scrolledToBottom(), { timeout: 5_000 }).toBe(true);
     const detail = await apiGet<Record<string, MonthAmount[]>>('/api/investor_property?property_name=P', tokenA);
     const propertyIncome = await downloadCsv(page, button(page, 'Property Income History'));
     expect(propertyIncome.name).toBe('Property Income History - A - P.csv');
     expect(rowsOf(propertyIncome, ['Month', 'Amount'])).toEqual(detail.cashflow_per_month!.map((r) => [r.date, cents(r.amount)]));
     const propertyInvestments = await downloadCsv(page, button(page, 'Property Investment History'));
     expect(rowsOf(propertyInvestments, ['Month', 'Amount'])).toEqual([['2024-09', '-25000.00'], ['2024-01', '100000.00']]);
-    await investor.settled();
+    await investor.chartStill();
     await expectAccessible(page);
     await screenshot(page, 'csv-investor-desktop');
 

@@ -103,6 +103,11 @@ export class InvestorPage {
    */
   async settled(): Promise<void> {
     await expect.poll(() => this.scrolledToBottom(), { timeout: 5_000 }).toBe(true);
+    await this.chartStill();
+  }
+
+  /** Waits until the ROI chart's animation has ended: two looks at its pixels 100 ms apart agree. */
+  async chartStill(): Promise<void> {
     const chart = this.page.locator('canvas[role="img"]');
     let last: string | undefined;
     const still = async () => {
