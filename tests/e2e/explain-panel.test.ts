@@ -1,10 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mapleLogin, recordMapleBooks } from '../support/maple-books.js';
-import { ADMIN, signIn, startTestApp } from '../support/test-app.js';
-import {
-  DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, serveWebApp, WEB_ROOT, type TestBrowser, type WebApp,
-} from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { mapleLogin } from '../support/maple-books.js';
+import { mapleInBrowser } from '../support/maple-in-browser.js';
+import { ADMIN } from '../support/test-app.js';
+import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
 import { centsOfCsv, centsOfMoney, ExplainPanel, type PanelGroup } from '../support/pages/explain-panel.js';
 import { InvestorPage } from '../support/pages/investor-page.js';
 import { LoginPage } from '../support/pages/login-page.js';
@@ -19,26 +18,13 @@ const sum = (amounts: readonly string[], read = centsOfMoney) => amounts.reduce(
 const itemsOf = (groups: PanelGroup[]) => groups.flatMap((g) => g.items);
 
 describe('"How is this calculated?" in Chromium', () => {
-  let app: WebApp;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    const t = await startTestApp('pglite', {}, { webRoot: WEB_ROOT });
-    await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true });
-    // The worked example is as of 2024-12-31; the clock is set before anyone signs in and never moved.
-    app = await serveWebApp(t, new Date('2024-12-31T18:00:00Z'));
-    browser = await launchBrowser();
-  }, 120_000);
-  afterEach(() => browser?.closeWindows());
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  // The worked example is as of 2024-12-31; the clock is set before anyone signs in and never moved.
+  const env = mapleInBrowser({ logins: true, at: new Date('2024-12-31T18:00:00Z') });
 
   /** A signed-in investor's page, loaded. */
   const signedIn = async (who: string, viewport = DESKTOP, options = {}) => {
-    const page = await browser.newWindow(viewport, { reducedMotion: 'reduce', ...options });
-    const investor = await InvestorPage.signIn(page, app.base, mapleLogin(who));
+    const page = await env.browser.newWindow(viewport, { reducedMotion: 'reduce', ...options });
+    const investor = await InvestorPage.signIn(page, env.app.base, mapleLogin(who));
     await investor.region('Total Income').getByText(/^\$/).waitFor();
     return { page, investor, panel: new ExplainPanel(page) };
   };
@@ -271,10 +257,10 @@ describe('"How is this calculated?" in Chromium', () => {
   });
 
   it("asks for the investor's figures by name when an admin views /investor/C", async () => {
-    const page = await browser.newWindow(DESKTOP, { reducedMotion: 'reduce' });
-    await new LoginPage(page, app.base).signIn(ADMIN.username, ADMIN.password);
-    await page.goto(`${app.base}/investor/C`);
-    const investor = new InvestorPage(page, app.base);
+    const page = await env.browser.newWindow(DESKTOP, { reducedMotion: 'reduce' });
+    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    await page.goto(`${env.app.base}/investor/C`);
+    const investor = new InvestorPage(page, env.app.base);
     await expect.poll(() => investor.figureOf('Total Income')).toBe('$19,102.50');
     const panel = new ExplainPanel(page);
     const asked = page.waitForRequest((r) => r.url().includes('/api/explain'));

@@ -9,13 +9,15 @@ export type MapleInBrowser = { app: WebApp; browser: TestBrowser };
 /**
  * Registers the hooks of a browser test file on the Maple books: the books recorded once, the web app
  * served on a copy of them, one Chromium whose windows close after each test, all closed at the end.
+ * `at`: the server's clock, set before anyone signs in and never moved (a worked example's date);
+ * without it the clock follows real time.
  */
-export function mapleInBrowser(opts: MapleOptions = {}): MapleInBrowser {
+export function mapleInBrowser({ at, ...opts }: MapleOptions & { at?: Date } = {}): MapleInBrowser {
   const env = {} as MapleInBrowser;
   let maple: AppTemplate<MapleBooks> | undefined;
   beforeAll(async () => {
     maple = await mapleBooksTemplate('pglite', opts);
-    env.app = await serveWebApp(await maple.start(undefined, { webRoot: WEB_ROOT }));
+    env.app = await serveWebApp(await maple.start(undefined, { webRoot: WEB_ROOT }), at);
     env.browser = await launchBrowser();
   });
   afterEach(() => env.browser?.closeWindows());
