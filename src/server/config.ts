@@ -41,6 +41,9 @@ const ConfigSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: flag(false),
+  // Compute the investors' summaries and the properties' details ahead of reads (issue 12). Off only to
+  // measure cold reads, or on a server that should leave the work to the others.
+  ANSWERS_AHEAD: flag(true),
 });
 
 export type Config = {
@@ -59,6 +62,7 @@ export type Config = {
   requestTimeoutSeconds: number;
   logLevel: string;
   demoData: boolean;
+  answersAhead: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -97,5 +101,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
+    answersAhead: e.ANSWERS_AHEAD,
   };
 }

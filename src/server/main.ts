@@ -20,6 +20,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close(); // stops accepting, lets in-flight requests finish
+    await runtime.services.answersAhead.stop();
     await runtime.close();
     process.exit(0);
   };
@@ -28,6 +29,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`${config.portal.name} is running at http://localhost:${config.port}/ (database: ${runtime.db.kind})`);
+  if (config.answersAhead) {
+    runtime.services.answersAhead.start({
+      onPass: ({ answers, ms, first }) => {
+        const line = `${answers} answers computed ahead of reads in ${(ms / 1000).toFixed(1)} s`;
+        // The first pass is said once on the console: until it ends, first reads may still compute.
+        if (first) console.log(`Kept answers are current (${line}).`);
+        else app.log.info({ answers, ms: Math.round(ms) }, 'answers computed ahead of reads');
+      },
+      onError: (err) => app.log.error({ err }, 'computing answers ahead of reads failed; reads compute their own'),
+    });
+  }
 }
 
 main().catch((err) => {

@@ -11,6 +11,7 @@ import { createEntryWriter } from './modules/ledger/entry-writer.js';
 import { createRecordingService } from './modules/recording/recording.service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 import { createBooksService } from './modules/books/books.service.js';
+import { createAnswerRefresher } from './modules/books/answer-refresher.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
@@ -36,6 +37,16 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const books = createBooksService({ db, clock });
   const investorPortal = createInvestorPortalService({ books });
   const reports = createReportsService({ books });
+  const answersAhead = createAnswerRefresher({
+    db,
+    today: books.today,
+    jobs: {
+      investor: investorPortal.ahead,
+      properties: reports.propertyDetailsAhead,
+      summaryKey: investorPortal.summaryKey,
+      propertyKey: reports.propertyDetailsKey,
+    },
+  });
   return {
     auth: createAuthService({
       db,
@@ -52,6 +63,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     categories: createCategoriesService({ db, clock }),
     lorens: createLorensService({ db, clock }),
     books,
+    answersAhead,
     recording: createRecordingService({ record }),
     withdrawals: createWithdrawalsService({ books, record }),
     voids: createVoidService({ clock, runOnce }),

@@ -1,47 +1,76 @@
 import type { Queryable } from '../../db/client.js';
 
-/** The current version of the books (migration 0005): every change to them bumps it in its transaction. */
-export async function booksVersion(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ version: number }>('SELECT version FROM books_version');
-  return row!.version;
+/**
+ * What an answer was computed from (migration 0006): scopes of the books ('llc:3', 'investor:12',
+ * 'shared', or '*' for all of them) and the version each had in the answer's snapshot.
+ */
+export type AnswerInputs = { scopes: string[]; versions: number[] };
+
+/** A computation's inputs in one word: the same stamp for the same key means the same answer. */
+export const stampOf = (inputs: AnswerInputs): string => inputs.versions.join('.');
+
+/** The versions `scopes` have in `db`'s snapshot, in their order. */
+export async function scopeVersions(db: Queryable, scopes: string[]): Promise<number[]> {
+  const [row] = await db.query<{ versions: string[] }>('SELECT books_scope_versions($1::text[])::text[] AS versions', [scopes]);
+  return row!.versions.map(Number);
 }
 
 /**
- * The current version of the books and the answer kept for `key` at it, if any: in one statement, so a
- * kept answer is never one of an older version. `known` is the version of the answer the caller already
- * holds: when it is still the current one, the body is not sent again (the caller has it).
+ * The answer kept for `key`, if it is still current: checked against the versions of its scopes in the
+ * same statement, so an answer whose inputs changed is never returned. `knownStamp` is the stamp of the
+ * answer the caller already holds: when it is the kept one, the body is not sent again.
  */
 export async function keptAnswer(
   db: Queryable,
   key: string,
-  known: number | null = null,
-): Promise<{ version: number; body: string | undefined }> {
-  const [row] = await db.query<{ version: number; body: string | null }>(
-    `SELECT v.version, CASE WHEN v.version IS DISTINCT FROM $2 THEN c.body END AS body
-       FROM books_version v LEFT JOIN answer_cache c ON c.key = $1 AND c.version = v.version`,
-    [key, known],
+  knownStamp: string | null = null,
+): Promise<{ stamp: string; body: string | undefined } | undefined> {
+  const [row] = await db.query<{ stamp: string; body: string | null }>(
+    `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body END AS body
+       FROM answer_cache WHERE key = $1 AND versions = books_scope_versions(scopes)`,
+    [key, knownStamp],
   );
-  return { version: row!.version, body: row!.body ?? undefined };
+  return row && { stamp: row.stamp, body: row.body ?? undefined };
 }
 
 /**
- * Keeps an answer computed at `version`. A newer one for the same key wins (two servers may race), and
- * answers of older versions, which can never be served again, are deleted.
+ * Keeps an answer with its inputs. Two servers may race on a key: the one computed from later versions
+ * of the same scopes stays. (Either would be safe to keep: a stale one is never served.)
  */
-export async function keepAnswer(db: Queryable, key: string, version: number, body: string): Promise<void> {
-  await db.query('DELETE FROM answer_cache WHERE version < $1', [version]);
+export async function keepAnswer(db: Queryable, key: string, inputs: AnswerInputs, body: string): Promise<void> {
   await db.query(
-    `INSERT INTO answer_cache (key, version, body) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO UPDATE SET version = EXCLUDED.version, body = EXCLUDED.body
-      WHERE answer_cache.version < EXCLUDED.version`,
-    [key, version, body],
+    `INSERT INTO answer_cache AS c (key, scopes, versions, stamp, body) VALUES ($1, $2::text[], $3::bigint[], $4, $5)
+     ON CONFLICT (key) DO UPDATE SET scopes = EXCLUDED.scopes, versions = EXCLUDED.versions, stamp = EXCLUDED.stamp,
+                                     body = EXCLUDED.body, kept_at = now()
+      WHERE NOT (c.scopes = EXCLUDED.scopes AND c.versions > EXCLUDED.versions)`,
+    [key, inputs.scopes, inputs.versions, stampOf(inputs), body],
   );
 }
 
+/** Of `keys`, those kept and current. */
+export async function currentKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ key: string }>(
+    'SELECT key FROM answer_cache WHERE key = ANY($1::text[]) AND versions = books_scope_versions(scopes)',
+    [keys],
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Every scope's version now: what the refresher compares to find what changed. */
+export async function allScopeVersions(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ scope: string; version: number }>('SELECT scope, version FROM books_scope_version');
+  return new Map(rows.map((r) => [r.scope, r.version]));
+}
+
 /**
- * Forgets every kept answer: at start-up, since the code that computed them may have changed with this
- * deploy (a rule fixed, a field added), and an answer is only as right as the code behind it.
+ * Forgets the answers kept by other code (their keys start with another format: a deploy changed the
+ * rules or the shapes), and those nobody has had kept for two days (yesterday's "as of today").
  */
+export async function forgetOtherAnswers(db: Queryable, format: string): Promise<void> {
+  await db.query(`DELETE FROM answer_cache WHERE left(key, length($1) + 1) <> $1 || '/' OR kept_at < now() - interval '2 days'`, [format]);
+}
+
+/** Forgets every kept answer (a restore: the books behind them are gone). */
 export async function forgetAnswers(db: Queryable): Promise<void> {
   await db.query('DELETE FROM answer_cache');
 }

@@ -6,8 +6,9 @@ import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
 import { rememberJson } from '../../lib/kept-json.js';
-import { booksVersion, keepAnswer, keptAnswer } from './answer-cache.repository.js';
+import { keepAnswer, keptAnswer, scopeVersions, stampOf, type AnswerInputs } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
+import { dependsOn, recordedScopes, recordInputs, scopes } from './answer-inputs.js';
 import { createRecentAnswers } from './recent-answers.js';
 import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
@@ -23,7 +24,6 @@ const RECENT_ANSWERS_CHARS = 16_000_000;
  * composition root; the investor portal and the withdrawal limits read through it.
  */
 export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
-  const inFlight = new Map<string, Promise<unknown>>();
   const recent = createRecentAnswers(RECENT_ANSWERS_CHARS);
   // Cold answers are CPU-bound allocation over a snapshot that holds a pooled connection. Running more at
   // once than there are cores finishes none sooner, but holds more connections and memory: under a burst
@@ -31,13 +31,34 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   // before taking a connection; kept answers never wait.
   const coldGate = pLimit(Math.max(1, availableParallelism()));
 
-  /** Computes an answer in one snapshot and keeps it with the version that snapshot saw. */
-  async function computeAndKeep<T>(key: string, compute: (tx: Queryable) => Promise<T>): Promise<{ answer: T; json: string }> {
-    const { version, answer } = await db.snapshot(async (tx) => ({ version: await booksVersion(tx), answer: await compute(tx) }));
-    const json = JSON.stringify(answer);
-    await keepAnswer(db, key, version, json);
-    return recent.set(key, { version, answer, json });
+  /**
+   * Computes in one snapshot, recording the scopes of the books the computation declares it read and
+   * their versions in that same snapshot: what the answers it gives are current for.
+   */
+  async function inSnapshot<T>(compute: (tx: Queryable) => Promise<T>): Promise<{ result: T; inputs: AnswerInputs }> {
+    return db.snapshot(async (tx) => {
+      const found = recordInputs(tx);
+      const result = await compute(tx);
+      const names = recordedScopes(found);
+      return { result, inputs: { scopes: names, versions: await scopeVersions(tx, names) } };
+    });
   }
+
+  /** Keeps an answer with its inputs, in the database and (`hold`) parsed in this server. */
+  async function keep<T>(key: string, answer: T, inputs: AnswerInputs, hold: boolean): Promise<{ answer: T; json: string }> {
+    const json = JSON.stringify(answer);
+    await keepAnswer(db, key, inputs, json);
+    return hold ? recent.set(key, { stamp: stampOf(inputs), answer, json }) : { answer, json };
+  }
+
+  /**
+   * Computations under way, by key, with the moment each opened its snapshot. A request may share one
+   * only if that snapshot opened after the request began: an earlier one may miss a write the request
+   * must see (read your writes).
+   */
+  const inFlight = new Map<string, { openedAt: number; pending: Promise<{ answer: unknown; json: string }> }>();
+
+  const keyOf = (answerKey: string) => `${ANSWER_FORMAT}/${answerKey}`;
 
   return {
     /** Today in the business's calendar. UTC for now; a BUSINESS_TIME_ZONE setting is a later step. */
@@ -53,31 +74,52 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     db: db as Queryable,
 
     /**
-     * An answer that depends only on the books (and its key): computed once per version of the books,
-     * in one snapshot, and kept in the database with that version (migration 0005). Until the next
-     * change of the books every request gets it with one indexed read; a change makes it unservable in
-     * the same transaction, so no app server can answer stale. The key must name everything else the
-     * answer depends on (endpoint, investor, date, parameters).
+     * An answer that depends only on the books (and its key): computed in one snapshot, and kept in the
+     * database with the versions of the scopes of the books it read (migration 0006). Until one of them
+     * changes every request gets it with one indexed read; a change makes it unservable in the same
+     * transaction, so no app server can answer stale. The key must name everything else the answer
+     * depends on (endpoint, investor, date, parameters).
      */
     async kept<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
-      const key = `${ANSWER_FORMAT}/${answerKey}`;
+      const began = performance.now();
+      const key = keyOf(answerKey);
       const held = recent.get<T>(key);
-      const { version, body } = await keptAnswer(db, key, held?.version ?? null);
-      // The database said which version is current: an answer held at it is right, whoever computed it.
-      if (held?.version === version) return rememberJson(held.answer, held.json);
-      if (body !== undefined) return rememberJson(recent.set(key, { version, answer: JSON.parse(body) as T, json: body }).answer, body);
-      // Requests that find the same answer missing at the same version share one computation: a burst
-      // after a write costs one allocation, not one per request. The computation may see a newer
-      // version than the request did, never an older one.
-      const flight = `${key}@${version}`;
-      let pending = inFlight.get(flight) as Promise<{ answer: T; json: string }> | undefined;
-      if (!pending) {
-        pending = coldGate(() => computeAndKeep(key, compute)).finally(() => inFlight.delete(flight));
-        inFlight.set(flight, pending);
+      const found = await keptAnswer(db, key, held?.stamp ?? null);
+      // The database said the answer kept under the key is current: held at that stamp, it is the same one.
+      if (found && held?.stamp === found.stamp) return rememberJson(held.answer, held.json);
+      if (found?.body !== undefined) return rememberJson(recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body }).answer, found.body);
+      // Requests that find the same answer missing share one computation: a burst after a write costs
+      // one allocation, not one per request.
+      let flight = inFlight.get(key);
+      if (!flight || flight.openedAt < began) {
+        const entry = {
+          openedAt: Infinity,
+          pending: coldGate(async () => {
+            entry.openedAt = performance.now();
+            const { result, inputs } = await inSnapshot(compute);
+            return keep(key, result, inputs, true);
+          }).finally(() => {
+            if (inFlight.get(key) === entry) inFlight.delete(key);
+          }),
+        };
+        flight = entry;
+        inFlight.set(key, flight);
       }
-      const { answer, json } = await pending;
+      const { answer, json } = (await flight.pending) as { answer: T; json: string };
       return rememberJson(answer, json);
     },
+
+    /**
+     * Several answers computed together in one snapshot and kept with the same inputs, not held in this
+     * server (the refresher computes answers ahead of reads: the reads that come will hold them).
+     * Queued behind the same bound as cold answers.
+     */
+    keepAhead: (compute: (tx: Queryable) => Promise<[answerKey: string, answer: unknown][]>): Promise<number> =>
+      coldGate(async () => {
+        const { result, inputs } = await inSnapshot(compute);
+        for (const [answerKey, answer] of result) await keep(keyOf(answerKey), answer, inputs, false);
+        return result.length;
+      }),
 
     /** `npm run admin -- verify`: the monthly totals the database keeps, against the ledger itself. */
     verify: () => db.snapshot((tx) => monthlyTotalDifferences(tx)),
@@ -87,7 +129,9 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      * answer, or a write's own transaction when a limit is checked under its row lock.
      */
     async investorAt(tx: Queryable, investorId: number, asOf: string) {
-      const books = await readBooks(tx, asOf, await investorScope(tx, investorId, asOf));
+      const scope = await investorScope(tx, investorId, asOf);
+      dependsOn(tx, scopes.shared, scopes.investor(investorId), ...scope.llcIds.map(scopes.llc));
+      const books = await readBooks(tx, asOf, scope);
       const allocation = allocate(books, { onlyInvestor: investorId });
       return { books, allocation, figures: investorFigures(books, allocation, investorId, books.cashWithdrawals, asOf) };
     },

@@ -1,32 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { createRecentAnswers } from './recent-answers.js';
 
-const answer = (version: number, text: string) => ({ version, answer: { text }, json: JSON.stringify({ text }) });
+const answer = (stamp: string, text: string) => ({ stamp, answer: { text }, json: JSON.stringify({ text }) });
 
 describe('recent answers', () => {
   it('holds answers within the budget of JSON characters, dropping the least recently used first', () => {
     const recent = createRecentAnswers(40); // each answer below is 16 characters of JSON
-    recent.set('a', answer(1, 'aaaaa'));
-    recent.set('b', answer(1, 'bbbbb'));
+    recent.set('a', answer('1', 'aaaaa'));
+    recent.set('b', answer('1', 'bbbbb'));
     expect(recent.get('a')?.answer).toEqual({ text: 'aaaaa' }); // a is now the most recently used
-    recent.set('c', answer(1, 'ccccc'));
+    recent.set('c', answer('1', 'ccccc'));
     expect(recent.get('b')).toBeUndefined();
-    expect(recent.get('a')?.version).toBe(1);
-    expect(recent.get('c')?.version).toBe(1);
+    expect(recent.get('a')?.stamp).toBe('1');
+    expect(recent.get('c')?.stamp).toBe('1');
   });
 
-  it('keeps the newer of two versions of one answer, and a newer one replaces an older', () => {
+  it('holds one answer per key: the last one set replaces the one before', () => {
     const recent = createRecentAnswers(1_000);
-    recent.set('k', answer(5, 'new'));
-    recent.set('k', answer(4, 'old')); // a slower computation of an older version arrives last
-    expect(recent.get('k')).toMatchObject({ version: 5, answer: { text: 'new' } });
-    recent.set('k', answer(6, 'newer'));
-    expect(recent.get('k')).toMatchObject({ version: 6, answer: { text: 'newer' } });
+    recent.set('k', answer('5', 'new'));
+    recent.set('k', answer('6', 'newer'));
+    expect(recent.get('k')).toMatchObject({ stamp: '6', answer: { text: 'newer' } });
   });
 
   it('freezes what it holds, so one request cannot change the answer another is sent', () => {
     const recent = createRecentAnswers(1_000);
-    const held = recent.set('k', { version: 1, answer: { rows: [{ amount: 1 }] }, json: '' }).answer;
+    const held = recent.set('k', { stamp: '1', answer: { rows: [{ amount: 1 }] }, json: '' }).answer;
     expect(() => {
       held.rows[0]!.amount = 2;
     }).toThrow(TypeError);

@@ -1,11 +1,11 @@
 /**
- * The answers a server read or computed last, parsed, with the version of the books each is of. Only a
- * shortcut: an answer held here is served only when the database says its version is still the current
- * one (books.service.ts), so several app servers on one database never disagree, and a change made
- * through any of them is seen at once. The least recently used go first once the JSON held passes
+ * The answers a server read or computed last, parsed, with the stamp of the inputs each was computed
+ * from. Only a shortcut: an answer held here is served only when the database says the answer kept
+ * under its key is of that stamp and still current (books.service.ts), so several app servers on one
+ * database never disagree, and a change made through any of them is seen at once. The least recently used go first once the JSON held passes
  * `budgetChars`, which bounds the memory (a parsed answer takes a few times its JSON).
  */
-export type RecentAnswer<T> = { version: number; answer: T; json: string };
+export type RecentAnswer<T> = { stamp: string; answer: T; json: string };
 
 export function createRecentAnswers(budgetChars: number) {
   const held = new Map<string, RecentAnswer<unknown>>();
@@ -26,8 +26,6 @@ export function createRecentAnswers(budgetChars: number) {
       return found;
     },
     set<T>(key: string, answer: RecentAnswer<T>): RecentAnswer<T> {
-      const current = held.get(key);
-      if (current && current.version > answer.version) return answer; // two computations raced: the newer stays
       // Shared by every request that reads it from now on: frozen, so no caller can change another's answer.
       deepFreeze(answer.answer);
       drop(key);

@@ -13,6 +13,18 @@ const INVESTOR_NOT_FOUND = 'Investor not found.';
 export const PROPERTY_NOT_FOUND = 'Property not found.';
 
 
+type InvestorAt = Awaited<ReturnType<BooksService['investorAt']>>;
+
+/** The summary's answer from an investor's books and figures as of `date`. */
+function summaryOf(investor: Investor, { books, figures }: Pick<InvestorAt, 'books' | 'figures'>, date: string): InvestorSummaryResponse {
+  return summaryAnswer(investor.name, books, figures, investorReturns(books, figures, investor.id, books.cashWithdrawals, date));
+}
+
+const summaryKey = (investorId: number, date: string) => `investor_summary/${investorId}/${date}`;
+/** By the property's name as a person types it (case and spaces aside). */
+const propertyKey = (investorId: number, date: string, propertyName: string) =>
+  `investor_property/${investorId}/${date}/${propertyName.normalize('NFC').trim().toLowerCase()}`;
+
 /** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
 export function createInvestorPortalService({ books: read }: { books: BooksService }) {
   /** The investor a request may read (security.md Z2): a non-admin gets only the one bound to the login. */
@@ -38,8 +50,7 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
   async function summaryAt(tx: Queryable, investorId: number, date: string): Promise<InvestorSummaryResponse> {
     const investor = await findInvestorById(tx, investorId);
     if (!investor) throw new NotFoundError(INVESTOR_NOT_FOUND);
-    const { books, figures } = await read.investorAt(tx, investorId, date);
-    return summaryAnswer(investor.name, books, figures, investorReturns(books, figures, investorId, books.cashWithdrawals, date));
+    return summaryOf(investor, await read.investorAt(tx, investorId, date), date);
   }
 
   /** One property's figures for the investor (security.md Z3): a property they never invested in is not found. */
@@ -68,19 +79,38 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     readableInvestorId: investorIdFor,
     /** The date figures are read at: as_of, or today; the future is refused. */
     asOfDate,
+    /** The key an investor's summary as of today is kept under. */
+    summaryKey: (investorId: number) => summaryKey(investorId, read.today()),
 
     async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
       const id = await investorIdFor(user, investorName);
-      return read.kept(`investor_summary/${id}/${date}`, (tx) => summaryAt(tx, id, date));
+      return read.kept(summaryKey(id, date), (tx) => summaryAt(tx, id, date));
     },
 
     async property(user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> {
       const date = asOfDate(asOf);
       const id = await investorIdFor(user, investorName);
-      const key = `investor_property/${id}/${date}/${propertyName.normalize('NFC').trim().toLowerCase()}`;
-      return read.kept(key, (tx) => propertyAt(tx, id, propertyName, date));
+      return read.kept(propertyKey(id, date, propertyName), (tx) => propertyAt(tx, id, propertyName, date));
     },
+
+    /**
+     * An investor's summary and every property page of theirs as of today, from one reading of their
+     * books, kept ahead of reads (answer-refresher.ts).
+     */
+    ahead: (investorId: number) =>
+      read.keepAhead(async (tx) => {
+        const date = read.today();
+        const investor = await findInvestorById(tx, investorId);
+        if (!investor) return [];
+        const { books, allocation, figures } = await read.investorAt(tx, investorId, date);
+        const summary = summaryOf(investor, { books, figures }, date);
+        const owned = books.properties.filter((p) => ownedProperty(books, investorId, p.name) === p);
+        return [
+          [summaryKey(investorId, date), summary],
+          ...owned.map((p) => [propertyKey(investorId, date, p.name), propertyAnswer(p, propertyFigures(books, allocation, investorId, p.id))] as [string, unknown]),
+        ];
+      }),
   };
 }
 

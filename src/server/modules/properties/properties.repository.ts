@@ -43,6 +43,11 @@ export async function findPropertyByName(db: Queryable, name: string): Promise<P
   return row;
 }
 
+/** Properties by id, in id order (the ones that exist). */
+export async function propertiesById(db: Queryable, ids: number[]): Promise<Property[]> {
+  return db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+}
+
 /** Locks the property row: writers that change its balances take turns (security.md L4). */
 export async function lockProperty(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM property WHERE id = $1 FOR UPDATE', [id]);

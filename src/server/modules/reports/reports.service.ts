@@ -6,8 +6,10 @@ import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
 import type { BooksService } from '../books/books.service.js';
 import { readBooks } from '../books/books.repository.js';
+import { dependsOn, scopes } from '../books/answer-inputs.js';
 import { listTransactions } from '../ledger/ledger.repository.js';
 import { existingLlc, existingProperty } from '../references.js';
+import { propertiesById, type Property } from '../properties/properties.repository.js';
 import { viewerRow } from '../viewers/viewer-row.js';
 import { bookTotals, capitalByInvestor, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 
@@ -17,6 +19,9 @@ const UNALLOCATED_NAME = '(Unallocated)';
 function byName<K>(m: Map<K, number>, name: (k: K) => string): Record<string, number> {
   return Object.fromEntries([...m].map(([k, c]) => [name(k), centsToDollars(c)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
 }
+
+/** A property's details are kept by day and by name as a person types it (case and spaces aside). */
+const propertyDetailsKey = (day: string, name: string) => `property_details/${day}/${JSON.stringify(name.normalize('NFC').trim().toLowerCase())}`;
 
 /**
  * The admin's reports (portal-spec §2; domain.md §4.12, §5). Each answer reads one snapshot of the
@@ -28,6 +33,30 @@ export function createReportsService({ books }: { books: BooksService }) {
     const names = new Map((await investorNames(tx)).map((i) => [i.id, i.name]));
     return (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
   };
+
+  /** One property's books as of today, read through `tx`. */
+  async function propertyDetailsAt(tx: Queryable, property: Property): Promise<PropertyDetailsResponse> {
+    // The property's LLC holds its entries and its owners' capital; names and categories are shared.
+    dependsOn(tx, scopes.shared, scopes.llc(property.llcId));
+    const asOf = books.today();
+    const rows = async (kinds: Parameters<typeof listTransactions>[1]['kinds']) =>
+      (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided: false, asOf })).map(viewerRow)
+        .map(({ date, amount, detail }) => ({ date, amount, detail }));
+    const investments = await rows(['investment', 'investment_withdrawal']);
+    const capital = await capitalByInvestor(tx, property.id, asOf);
+    const totals = await bookTotals(tx, asOf, property.id);
+    return {
+      investments,
+      income: await rows(['property_income', 'lc_payment']),
+      expenses: await rows(['property_expense', 'investor_property_expense']),
+      deposits: await rows(['deposit', 'deposit_withdrawal']),
+      total_investments: centsToDollars(totals.capitalCents),
+      total_income: centsToDollars(totals.incomeCents),
+      total_expenses: centsToDollars(totals.expensesCents),
+      total_deposits: centsToDollars(totals.depositsHeldCents),
+      investors_list: capital.map((c) => ({ investor_name: c.name, total_amount: centsToDollars(c.cents) })),
+    };
+  }
 
   return {
     /** §4.12: the five totals, and each active investor's capital and cash (the Investors list). */
@@ -55,32 +84,27 @@ export function createReportsService({ books }: { books: BooksService }) {
 
     /** One property's books as of today: the ledger rows of each family, their totals, and who holds capital. */
     propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
-      books.kept(`property_details/${books.today()}/${JSON.stringify(propertyName)}`, async (tx) => {
-        const property = await existingProperty(tx, propertyName);
-        const asOf = books.today();
-        const rows = async (kinds: Parameters<typeof listTransactions>[1]['kinds']) =>
-          (await listTransactions(tx, { propertyId: property.id, kinds, includeVoided: false, asOf })).map(viewerRow)
-            .map(({ date, amount, detail }) => ({ date, amount, detail }));
-        const investments = await rows(['investment', 'investment_withdrawal']);
-        const capital = await capitalByInvestor(tx, property.id, asOf);
-        const totals = await bookTotals(tx, asOf, property.id);
-        return {
-          investments,
-          income: await rows(['property_income', 'lc_payment']),
-          expenses: await rows(['property_expense', 'investor_property_expense']),
-          deposits: await rows(['deposit', 'deposit_withdrawal']),
-          total_investments: centsToDollars(totals.capitalCents),
-          total_income: centsToDollars(totals.incomeCents),
-          total_expenses: centsToDollars(totals.expensesCents),
-          total_deposits: centsToDollars(totals.depositsHeldCents),
-          investors_list: capital.map((c) => ({ investor_name: c.name, total_amount: centsToDollars(c.cents) })),
-        };
+      books.kept(propertyDetailsKey(books.today(), propertyName), async (tx) => propertyDetailsAt(tx, await existingProperty(tx, propertyName))),
+
+    /** The key a property's details are kept under today. */
+    propertyDetailsKey: async (propertyId: number) => {
+      const [property] = await propertiesById(books.db, [propertyId]);
+      return propertyDetailsKey(books.today(), property?.name ?? `#${propertyId}`);
+    },
+
+    /** Properties' details as of today (of one LLC: they share its inputs), kept ahead of reads (answer-refresher.ts). */
+    propertyDetailsAhead: (propertyIds: number[]) =>
+      books.keepAhead(async (tx) => {
+        const found = await propertiesById(tx, propertyIds);
+        return Promise.all(found.map(async (p) => [propertyDetailsKey(books.today(), p.name), await propertyDetailsAt(tx, p)] as [string, unknown]));
       }),
 
     /** §5: an LLC's tax report for a year. */
     llcTaxes: (llcName: string, year: number): Promise<LlcTaxesResponse> =>
       books.kept(`llc_taxes/${books.today()}/${year}/${JSON.stringify(llcName)}`, async (tx) => {
         const llc = await existingLlc(tx, llcName);
+        // Everything it sums is the LLC's; members' names and fees, categories are shared.
+        dependsOn(tx, scopes.shared, scopes.llc(llc.id));
         const properties = await taxProperties(tx, { llcId: llc.id });
         const ids = properties.map((p) => p.id);
         const [from, to] = [`${year}-01-01`, `${year}-12-31`];
@@ -141,6 +165,7 @@ export function createReportsService({ books }: { books: BooksService }) {
     propertyTaxes: (propertyName: string, year: number): Promise<PropertyTaxesResponse> =>
       books.kept(`property_taxes/${books.today()}/${year}/${JSON.stringify(propertyName)}`, async (tx) => {
         const found = await existingProperty(tx, propertyName);
+        dependsOn(tx, scopes.shared, scopes.llc(found.llcId));
         const [property] = await taxProperties(tx, { propertyId: found.id });
         const to = `${year}-12-31`;
         const items = await taxItems(tx, { propertyIds: [found.id], llcId: null, from: `${year}-01-01`, to });

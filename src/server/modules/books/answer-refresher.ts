@@ -1,0 +1,135 @@
+import type { Queryable } from '../../db/client.js';
+import { allScopeVersions, currentKeys } from './answer-cache.repository.js';
+import { ANSWER_FORMAT } from './answer-format.js';
+import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answers.repository.js';
+
+/**
+ * Keeps the answers people open most computed ahead of their reads (issue 12): every active investor's
+ * summary and property pages, and every property's details, as of today. A read then finds its answer
+ * kept, instead of waiting for a cold computation behind everyone else's.
+ *
+ * It watches the versions of the books' scopes (migration 0006). Whatever changed, through this server
+ * or another on the same database, names the answers to compute again: an investor's scope theirs, an
+ * LLC's its members' and its properties', the shared scope all of them. The first pass after start-up
+ * computes what is missing or stale (after a restart of the same code, nothing is). It only ever saves
+ * work: a read never depends on it, since a kept answer is served only while its inputs are current.
+ * Jobs run one at a time, behind the same bound as cold reads, so readers are never starved.
+ */
+export type AheadJobs = {
+  /** Keeps one investor's answers; resolves to how many. */
+  investor(investorId: number): Promise<number>;
+  /** Keeps these properties' (of one LLC) details; resolves to how many. */
+  properties(propertyIds: number[]): Promise<number>;
+  /** The key an investor's summary is kept under today (to see, at start, whether it is current). */
+  summaryKey(investorId: number): string;
+  /** The key a property's details are kept under today. */
+  propertyKey(propertyId: number): Promise<string>;
+};
+
+export type PassReport = { answers: number; ms: number; first: boolean };
+
+export function createAnswerRefresher({
+  db,
+  jobs,
+  today,
+  pollMs = 1_000,
+}: {
+  db: Queryable;
+  jobs: AheadJobs;
+  today: () => string;
+  pollMs?: number;
+}) {
+  let onPass: (report: PassReport) => void = () => {};
+  let onError: (err: unknown) => void = () => {};
+  let seen: Map<string, number> | undefined;
+  let seenDay = '';
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  type Work = { investors: Set<number>; llcs: Set<number> };
+
+  /** What the changes since the last pass touch; everything on the first pass or a new day. */
+  async function workSince(versions: Map<string, number>): Promise<Work | 'all'> {
+    if (!seen || seenDay !== today()) return 'all';
+    const work: Work = { investors: new Set(), llcs: new Set() };
+    for (const [scope, version] of versions) {
+      if (seen.get(scope) === version) continue;
+      if (scope === 'shared') return 'all';
+      const [kind, id] = scope.split(':');
+      if (kind === 'investor') work.investors.add(Number(id));
+      if (kind === 'llc') work.llcs.add(Number(id));
+    }
+    return work;
+  }
+
+  async function pass(): Promise<void> {
+    const started = performance.now();
+    const versions = await allScopeVersions(db);
+    const day = today();
+    const work = await workSince(versions);
+    const first = seen === undefined;
+    const byLlc = await propertyIdsByLlc(db);
+    let investors: number[];
+    let llcs: number[];
+    if (work === 'all') {
+      investors = await activeInvestorIds(db);
+      llcs = [...byLlc.keys()];
+      {
+        // After a restart of the same code most answers are still current: skip those.
+        const current = await currentKeys(db, investors.map((i) => `${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
+        investors = investors.filter((i) => !current.has(`${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
+        const firstKeys = new Map<number, string>();
+        for (const [llc, ids] of byLlc) {
+          firstKeys.set(llc, `${ANSWER_FORMAT}/${await jobs.propertyKey(ids[0]!)}`);
+        }
+        const currentDetails = await currentKeys(db, [...firstKeys.values()]);
+        llcs = llcs.filter((l) => !currentDetails.has(firstKeys.get(l)!));
+      }
+    } else {
+      const active = new Set(await activeInvestorIds(db));
+      investors = [...new Set([...work.investors, ...(await membersOf(db, [...work.llcs]))])].filter((i) => active.has(i)).sort((a, b) => a - b);
+      llcs = [...work.llcs];
+    }
+    let answers = 0;
+    for (const investorId of investors) {
+      if (stopped) return;
+      answers += await jobs.investor(investorId);
+    }
+    for (const llc of llcs) {
+      if (stopped) return;
+      const ids = byLlc.get(llc);
+      if (ids) answers += await jobs.properties(ids);
+    }
+    // Only a finished pass moves the mark: a stopped or failed one is done again from the same versions.
+    seen = versions;
+    seenDay = day;
+    if (answers > 0 || first) onPass({ answers, ms: performance.now() - started, first });
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass().catch(onError).finally(schedule);
+    }, seen ? pollMs : 0);
+    timer.unref();
+  }
+
+  return {
+    /** Starts watching; `onPass` hears of each pass that kept answers (and of the first), `onError` of a failed one. */
+    start(hooks: { onPass?: (report: PassReport) => void; onError?: (err: unknown) => void } = {}): void {
+      onPass = hooks.onPass ?? onPass;
+      onError = hooks.onError ?? onError;
+      stopped = false;
+      schedule();
+    },
+    /** Stops after the job under way (a server closing waits for it before closing the database). */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type AnswerRefresher = ReturnType<typeof createAnswerRefresher>;

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetOtherAnswers } from '../../src/server/modules/books/answer-cache.repository.js';
+import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
+import { MAPLE_LLC } from '../fixtures/maple.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, seedAs, type AppTemplate, type TestApp } from '../support/test-app.js';
+import { DB_KINDS } from '../support/test-db.js';
+
+/**
+ * Answers kept per scope of the books (issue 12, migration 0006): a write makes unservable exactly the
+ * answers computed from what it changed, and no other. The Maple books (LLC Maple: P and Q; A and B in
+ * P, C in Q) plus a second LLC, Birch, with property R, where D and, from this test, also A invest.
+ */
+
+const BIRCH = { ...MAPLE_LLC, llc_name: 'Birch Holdings LLC', address: '9 Birch Lane, Springfield, IL' };
+const R = {
+  property_name: 'R', address: '3 Birch Lane, Springfield, IL', purchase_date: '2024-02-01', purchase_price: '80000.00',
+  land_value: '20000.00', property_value: '90000.00', llc: BIRCH.llc_name, property_type: 'rental', picture_url: 'https://example.com/r.jpg',
+};
+
+async function withBirch(t: TestApp, admin: string): Promise<void> {
+  const post = seedAs(t, admin);
+  await post('/admin/add_llc', BIRCH);
+  await post('/admin/add_investment_property', R);
+  await post('/admin/add_investor', { name: 'D', email: 'd@example.com', phone: '', address: '', fee_percentage: '0.0' });
+  await post('/admin/add_investment', { property_name: 'R', investor_name: 'D', date: '2024-02-01', amount: '60000.00' });
+  await post('/admin/add_investment', { property_name: 'R', investor_name: 'A', date: '2024-02-01', amount: '20000.00' });
+  for (const m of ['03', '04', '05']) {
+    await post('/admin/record_property_income', {
+      income_date: `2024-${m}-02`, income_for_month: `2024-${m}-01`, property_name: 'R', description: `R rent ${m}`, amount: '900.00', income_category: 'Rent',
+    });
+  }
+}
+
+describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
+  let template: AppTemplate<MapleBooks>;
+  beforeAll(async () => {
+    template = await mapleBooksTemplate(kind);
+  });
+  afterAll(() => template?.close());
+
+  it('a write in one LLC leaves the answers of another LLC kept, and makes its own members\' answers new', async () => {
+    const t = await template.start();
+    try {
+      const admin = template.state.admin;
+      await withBirch(t, admin);
+      const get = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as Record<string, unknown>;
+      };
+      const urls = {
+        A: '/api/investor_summary?investor_name=A',
+        C: '/api/investor_summary?investor_name=C',
+        D: '/api/investor_summary?investor_name=D',
+        P: '/admin/get_property_details?selectedProperty=P',
+        R: '/admin/get_property_details?selectedProperty=R',
+        maple: `/admin/llc_taxes?selectedLLC=${encodeURIComponent(MAPLE_LLC.llc_name)}&selectedTaxYear=2024`,
+        birch: `/admin/llc_taxes?selectedLLC=${encodeURIComponent(BIRCH.llc_name)}&selectedTaxYear=2024`,
+        admin: '/admin/get_admin_summary',
+      } as const;
+      type Name = keyof typeof urls;
+      const readAll = async () => Object.fromEntries(await Promise.all(Object.entries(urls).map(async ([n, u]) => [n, await get(u)] as const))) as Record<Name, Record<string, unknown>>;
+      const stamps = async () =>
+        new Map((await t.testDb.db.query<{ key: string; stamp: string }>('SELECT key, stamp FROM answer_cache')).map((r) => [r.key, r.stamp]));
+      const before = await readAll();
+      const stampsBefore = await stamps();
+      expect(stampsBefore.size).toBe(Object.keys(urls).length);
+
+      // A rent in Birch: R's owners are D and A.
+      const res = await t.app.inject({
+        method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
+        payload: { income_date: '2024-06-03', income_for_month: '2024-06-01', property_name: 'R', description: 'R rent 06', amount: '1000.00', income_category: 'Rent' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const after = await readAll();
+      const stampsAfter = await stamps();
+      const recomputed = [...stampsAfter].filter(([key, stamp]) => stampsBefore.get(key) !== stamp).map(([key]) => key);
+
+      // Birch's members and reports show the rent; Maple's answers were served as kept, not recomputed.
+      expect(after.D.total_income).toBeGreaterThan(before.D.total_income as number);
+      expect(after.A.total_income).toBeGreaterThan(before.A.total_income as number);
+      expect(after.R.total_income).toBe((before.R.total_income as number) + 1000);
+      expect(after.birch.total_income).not.toEqual(before.birch.total_income);
+      expect(after.admin.total_income).toBe((before.admin.total_income as number) + 1000);
+      for (const n of ['C', 'P', 'maple'] as const) expect(after[n], n).toEqual(before[n]);
+      const kinds = recomputed.map((k) => k.split('/').slice(1, 2)[0]).sort();
+      expect(kinds).toEqual(['admin_summary', 'investor_summary', 'investor_summary', 'llc_taxes', 'property_details']);
+      expect(recomputed.some((k) => k.includes(`llc_taxes/`) && k.includes('Birch'))).toBe(true);
+
+      // A fee is shared (an LLC's tax report shows members' fees): every answer is computed again.
+      const fee = await t.app.inject({
+        method: 'POST', url: '/admin/set_investor_fee', headers: bearer(admin),
+        payload: { investor_name: 'C', fee_percentage: '0.10', effective_month: '2024-01-01' },
+      });
+      expect(fee.statusCode, fee.body).toBe(200);
+      await readAll();
+      const stampsLast = await stamps();
+      for (const [key, stamp] of stampsAfter) expect(stampsLast.get(key), key).not.toBe(stamp);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('computes answers ahead of reads, and after a write computes again only the answers it touched', async () => {
+    const t = await template.start();
+    const passes: { answers: number; first: boolean }[] = [];
+    const refresher = t.services.answersAhead;
+    const passed = async (n: number) => {
+      const deadline = Date.now() + 30_000;
+      while (passes.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(passes.length, 'passes of the refresher').toBeGreaterThanOrEqual(n);
+    };
+    try {
+      const admin = template.state.admin;
+      await withBirch(t, admin);
+      const stamps = async () =>
+        new Map((await t.testDb.db.query<{ key: string; stamp: string }>('SELECT key, stamp FROM answer_cache')).map((r) => [r.key.slice(r.key.indexOf('/') + 1), r.stamp]));
+      refresher.start({ onPass: (r) => passes.push(r), onError: (err) => passes.push({ answers: -1, first: String(err) as never }) });
+      await passed(1);
+      expect(passes[0]).toMatchObject({ first: true });
+      const ahead = await stamps();
+      const day = t.services.books.today();
+      const names = [...ahead.keys()].map((k) => k.replace(`/${day}`, '')).sort();
+      const ids = Object.fromEntries(
+        (await t.testDb.db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]),
+      );
+      // Every active investor's summary and property pages, every property's details: P, Q (Maple), R (Birch).
+      expect(names).toEqual([
+        `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.B}/p`, `investor_property/${ids.C}/q`, `investor_property/${ids.D}/r`,
+        `investor_summary/${ids.A}`, `investor_summary/${ids.B}`, `investor_summary/${ids.C}`, `investor_summary/${ids.D}`,
+        'property_details/"p"', 'property_details/"q"', 'property_details/"r"',
+      ].sort());
+      // A read finds its answer kept: nothing is computed for it.
+      const read = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { total_income: number };
+      };
+      const dBefore = await read('/api/investor_summary?investor_name=D');
+      expect(await stamps()).toEqual(ahead);
+
+      // A rent in Birch: without any read, D's and A's answers and R's details are computed again, not B's, C's, P's or Q's.
+      const res = await t.app.inject({
+        method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
+        payload: { income_date: '2024-07-02', income_for_month: '2024-07-01', property_name: 'R', description: 'R rent 07', amount: '1000.00', income_category: 'Rent' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await passed(2);
+      const after = await stamps();
+      const changed = [...after].filter(([k, v]) => ahead.get(k) !== v).map(([k]) => k.replace(`/${day}`, '')).sort();
+      expect(changed).toEqual([
+        `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.D}/r`,
+        `investor_summary/${ids.A}`, `investor_summary/${ids.D}`, 'property_details/"r"',
+      ].sort());
+      const dAfter = await read('/api/investor_summary?investor_name=D');
+      expect(dAfter.total_income).toBeGreaterThan(dBefore.total_income);
+      expect(await stamps()).toEqual(after);
+    } finally {
+      await refresher.stop();
+      await t.close();
+    }
+  });
+
+  it('keeps its own code\'s answers across a restart and forgets those of other code', async () => {
+    const t = await template.start();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/investor_summary?investor_name=A', headers: bearer(template.state.admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.testDb.db.query(
+        `INSERT INTO answer_cache (key, scopes, versions, stamp, body) VALUES ('0ther0format/investor_summary/1/2025-01-01', '{*}', '{0}', '0', '{}')`,
+      );
+      await forgetOtherAnswers(t.testDb.db, ANSWER_FORMAT);
+      const keys = (await t.testDb.db.query<{ key: string }>('SELECT key FROM answer_cache')).map((r) => r.key);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(new RegExp(`^${ANSWER_FORMAT}/investor_summary/`));
+      // Served as kept: the same text again.
+      const again = await t.app.inject({ method: 'GET', url: '/api/investor_summary?investor_name=A', headers: bearer(template.state.admin) });
+      expect(again.body).toBe(res.body);
+    } finally {
+      await t.close();
+    }
+  });
+});
