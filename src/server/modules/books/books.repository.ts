@@ -89,11 +89,13 @@ export async function readBooks(
   const investorExpenses = await db.query<BooksInput['investorExpenses'][number]>(
     `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
        ${wholeMonths('investor_id, property_id')} AND investor_id > 0 AND ($3::int IS NULL OR investor_id = $3)
+         AND ($4::int[] IS NULL OR property_id = ANY($4::int[]))
        UNION ALL
        SELECT investor_id, property_id, for_month, amount_cents FROM ledger_entry
         WHERE ${AS_OF_MONTH} AND kind = 'investor_property_expense' AND ($3::int IS NULL OR investor_id = $3)
+          AND ($4::int[] IS NULL OR property_id = ANY($4::int[]))
      ) parts GROUP BY investor_id, property_id, for_month`,
-    [asOf, monthStart, investor],
+    [asOf, monthStart, investor, properties],
   );
   const llcExpenses = await db.query<BooksInput['llcExpenses'][number]>(
     `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry

@@ -7,11 +7,12 @@ import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-rep
 import type { BooksService } from '../books/books.service.js';
 import { readBooks } from '../books/books.repository.js';
 import { dependsOn, scopes } from '../books/answer-inputs.js';
+import { propertyIdsByLlc } from '../books/standing-answers.repository.js';
 import { listTransactions } from '../ledger/ledger.repository.js';
 import { existingLlc, existingProperty } from '../references.js';
 import { propertiesById, type Property } from '../properties/properties.repository.js';
 import { viewerRow } from '../viewers/viewer-row.js';
-import { bookTotals, capitalByInvestor, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
+import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 
 const UNALLOCATED_NAME = '(Unallocated)';
 
@@ -33,6 +34,26 @@ export function createReportsService({ books }: { books: BooksService }) {
     const names = new Map((await investorNames(tx)).map((i) => [i.id, i.name]));
     return (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
   };
+
+  /**
+   * Every investor's capital and cash as of a date, one LLC at a time: an LLC's income, fees and
+   * expenses split among its own members only (domain.md §4), so the sums over LLCs are the whole
+   * books' figures, while memory holds one LLC's books instead of all of them (the large tier's whole
+   * allocation took over 160 MB at once: issue 12).
+   */
+  async function balancesByLlc(tx: Queryable, asOf: string): Promise<Map<number, { capital: number; cash: number }>> {
+    const balances = new Map<number, { capital: number; cash: number }>();
+    const add = (iid: number, capital: number, cash: number) => {
+      const b = balances.get(iid) ?? { capital: 0, cash: 0 };
+      balances.set(iid, { capital: b.capital + capital, cash: b.cash + cash });
+    };
+    for (const [llcId, propertyIds] of await propertyIdsByLlc(tx)) {
+      const llcBooks = await readBooks(tx, asOf, { investorId: null, propertyIds, llcIds: [llcId], cash: false });
+      for (const [iid, b] of investorBalances(llcBooks, allocate(llcBooks), [])) add(iid, b.capital, b.cash);
+    }
+    for (const w of await cashWithdrawalTotals(tx, asOf)) add(w.investorId, 0, -w.cents);
+    return balances;
+  }
 
   /** One property's books as of today, read through `tx`. */
   async function propertyDetailsAt(tx: Queryable, property: Property): Promise<PropertyDetailsResponse> {
@@ -63,8 +84,7 @@ export function createReportsService({ books }: { books: BooksService }) {
     adminSummary: (): Promise<AdminSummaryResponse> =>
       books.kept(`admin_summary/${books.today()}`, async (tx) => {
         const today = books.today();
-        const all = await readBooks(tx, today);
-        const balances = investorBalances(all, allocate(all), all.cashWithdrawals);
+        const balances = await balancesByLlc(tx, today);
         const investors = (await investorNames(tx)).map((i) => {
           const b = balances.get(i.id);
           return { ...i, capital: b?.capital ?? 0, cash: b?.cash ?? 0 };
@@ -95,8 +115,10 @@ export function createReportsService({ books }: { books: BooksService }) {
     /** Properties' details as of today (of one LLC: they share its inputs), kept ahead of reads (answer-refresher.ts). */
     propertyDetailsAhead: (propertyIds: number[]) =>
       books.keepAhead(async (tx) => {
-        const found = await propertiesById(tx, propertyIds);
-        return Promise.all(found.map(async (p) => [propertyDetailsKey(books.today(), p.name), await propertyDetailsAt(tx, p)] as [string, unknown]));
+        const kept: [string, unknown][] = [];
+        // One after another: the snapshot is one connection, which runs one query at a time.
+        for (const p of await propertiesById(tx, propertyIds)) kept.push([propertyDetailsKey(books.today(), p.name), await propertyDetailsAt(tx, p)]);
+        return kept;
       }),
 
     /** §5: an LLC's tax report for a year. */
