@@ -87,7 +87,8 @@ function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it: with its heap limit (package.json).
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET, ADMIN_MFA: 'optional', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

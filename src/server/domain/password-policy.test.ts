@@ -17,8 +17,8 @@ describe('password policy (security.md A1–A3)', () => {
     ['a doubled common word', 'passwordpassword1', /too easy to guess/],
     ['the username inside', 'alice likes long walks 99', /must not contain your username/],
     ['the investor name inside', 'xx alice investor xx yy', /must not contain your username|your name/],
-  ])('rejects %s with the reason', (_, password, reason) => {
-    expect(passwordProblem(password, ctx)).toMatch(reason);
+  ])('rejects %s with the reason', async (_, password, reason) => {
+    expect(await passwordProblem(password, ctx)).toMatch(reason);
   });
 
   it.each([
@@ -26,22 +26,22 @@ describe('password policy (security.md A1–A3)', () => {
     ['exactly 15 characters', 'gravel.moth.sky'],
     ['exactly 128 characters', 'correct horse battery staple '.repeat(5).slice(0, PASSWORD_MAX)],
     ['a short context word inside another word ("App" in "happy")', 'happy otter paddles north'],
-  ])('accepts %s', (_, password) => {
-    expect(passwordProblem(password, ctx)).toBeNull();
+  ])('accepts %s', async (_, password) => {
+    expect(await passwordProblem(password, ctx)).toBeNull();
   });
 
-  it('counts Unicode code points, not UTF-16 units', () => {
+  it('counts Unicode code points, not UTF-16 units', async () => {
     // 14 emoji are 28 UTF-16 units but 14 code points: still too short.
-    expect(passwordProblem('🦆'.repeat(14), [])).toMatch(/at least 15/);
+    expect(await passwordProblem('🦆'.repeat(14), [])).toMatch(/at least 15/);
     // 15 distinct emoji are 15 code points: long enough, and varied enough to pass.
-    expect(passwordProblem('🦆🐢🦉🐙🦊🐝🦋🐌🐞🦀🐬🦔🦦🦥🐊', [])).toBeNull();
+    expect(await passwordProblem('🦆🐢🦉🐙🦊🐝🦋🐌🐞🦀🐬🦔🦦🦥🐊', [])).toBeNull();
   });
 
-  it('never accepts anything shorter than the minimum', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: PASSWORD_MIN - 1 }), (p) => {
+  it('never accepts anything shorter than the minimum', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: PASSWORD_MIN - 1 }), async (p) => {
         fc.pre([...p].length < PASSWORD_MIN);
-        expect(passwordProblem(p, [])).not.toBeNull();
+        expect(await passwordProblem(p, [])).not.toBeNull();
       }),
     );
   });

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * Password rules of security.md A1–A3 (NIST SP 800-63B-4, ASVS 5.0 §6.2): length 15–128 code points,
@@ -13,22 +11,33 @@ const MIN_SCORE = 3;
 // Shorter context words ("App") would reject innocent passwords ("happy") by containment; zxcvbn still sees them.
 const CONTEXT_WORD_MIN = 4;
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...en.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: en.translations,
-});
-
-const commonPasswords = new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase()));
+/**
+ * The strength estimator and the common-password list, loaded on the first password checked: their
+ * dictionaries take ~27 MB of a server's memory, and most servers rarely see a new password (issue 12).
+ */
+let checker: Promise<{ zxcvbn: ZxcvbnFactory; commonPasswords: Set<string> }> | undefined;
+function loadChecker() {
+  checker ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en'),
+    ]);
+    return {
+      zxcvbn: new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs, translations: en.translations }),
+      commonPasswords: new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase())),
+    };
+  })();
+  return checker;
+}
 
 export type ContextWord = { word: string; label: string };
 
 /** Returns null when the password is acceptable, otherwise the reason in plain words. */
-export function passwordProblem(password: string, context: ContextWord[]): string | null {
+export async function passwordProblem(password: string, context: ContextWord[]): Promise<string | null> {
   const length = [...password].length; // code points, so an emoji counts once
   if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters long.`;
   if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters long.`;
   const lower = password.toLowerCase();
+  const { zxcvbn, commonPasswords } = await loadChecker();
   if (commonPasswords.has(lower)) return 'Password is on the list of commonly used passwords.';
   for (const { word, label } of context) {
     const w = word.trim().toLowerCase();

@@ -253,7 +253,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         { word: 'loren', label: 'the word "loren"' },
         ...(usable ? [{ word: usable.investorName, label: 'your name' }] : []),
       ];
-      const problem = passwordProblem(password, context);
+      const problem = await passwordProblem(password, context);
       if (problem || !usable) {
         await insertLoginEvent(db, { ...event, outcome: 'failure', userId: null });
         throw new ValidationError(problem ?? REGISTRATION_REFUSED);
@@ -301,7 +301,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         throw new ValidationError('The current password is not right.');
       }
       if (input.new_password === input.current_password) throw new ValidationError('The new password must differ from the current one.');
-      const problem = passwordProblem(input.new_password, [
+      const problem = await passwordProblem(input.new_password, [
         { word: portalName, label: 'the product name' },
         { word: user.username, label: 'your username' },
       ]);

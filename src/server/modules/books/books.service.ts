@@ -15,9 +15,10 @@ import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
 /**
  * How much answer JSON a server holds parsed in memory, so a hot answer skips its transfer and parse
- * (issue 12): 16 M characters, a few thousand investor summaries, some 50 MB of memory at most.
+ * (issue 12): 8 M characters, a thousand investor summaries, some 30 MB of memory at most (kept answers not held here
+ * are read from the database: one indexed read, a few milliseconds).
  */
-const RECENT_ANSWERS_CHARS = 16_000_000;
+const RECENT_ANSWERS_CHARS = 8_000_000;
 
 /**
  * The read model: figures computed from the books at a date (domain.md §4). Built once in the

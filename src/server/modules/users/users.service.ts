@@ -23,8 +23,8 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 /** Operator-level account work: the first admin, the `npm run admin` commands. */
 export function createUsersService({ db, clock, portalName }: { db: Db; clock: Clock; portalName: string }) {
-  function checkPassword(username: string, password: string) {
-    const problem = passwordProblem(password, [
+  async function checkPassword(username: string, password: string) {
+    const problem = await passwordProblem(password, [
       { word: portalName, label: 'the product name' },
       { word: username, label: 'the username' },
     ]);
@@ -38,7 +38,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
     /** `totpSecret` (base32, from ADMIN_TOTP_SECRET) enrols the admin in two-factor sign-in at once. */
     async createAdmin(username: string, password?: string, totpSecret?: string): Promise<{ password: string }> {
       const pw = password ?? newPassword();
-      checkPassword(username, pw);
+      await checkPassword(username, pw);
       const passwordHash = await hashPassword(pw);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -59,7 +59,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
     /** Sets a new password (random when not given), lifts any lockout and ends every session. */
     async resetPassword(username: string, password?: string): Promise<{ password: string }> {
       const pw = password ?? newPassword();
-      checkPassword(username, pw);
+      await checkPassword(username, pw);
       const passwordHash = await hashPassword(pw);
       const now = clock.now();
       await db.transaction(async (tx) => {
