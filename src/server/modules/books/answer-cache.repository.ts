@@ -64,10 +64,16 @@ export async function allScopeVersions(db: Queryable): Promise<Map<string, numbe
 
 /**
  * Forgets the answers kept by other code (their keys start with another format: a deploy changed the
- * rules or the shapes), and those nobody has had kept for two days (yesterday's "as of today").
+ * rules or the shapes), and the old ones.
  */
 export async function forgetOtherAnswers(db: Queryable, format: string): Promise<void> {
-  await db.query(`DELETE FROM answer_cache WHERE left(key, length($1) + 1) <> $1 || '/' OR kept_at < now() - interval '2 days'`, [format]);
+  await db.query(`DELETE FROM answer_cache WHERE left(key, length($1) + 1) <> $1 || '/'`, [format]);
+  await forgetOldAnswers(db);
+}
+
+/** Forgets answers kept two days ago or earlier: mostly the days before's "as of today", never asked again. */
+export async function forgetOldAnswers(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM answer_cache WHERE kept_at < now() - interval '2 days'`);
 }
 
 /** Forgets every kept answer (a restore: the books behind them are gone). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { allScopeVersions, currentKeys } from './answer-cache.repository.js';
+import { allScopeVersions, currentKeys, forgetOldAnswers } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
 import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answers.repository.js';
 
@@ -33,11 +33,13 @@ export function createAnswerRefresher({
   jobs,
   today,
   pollMs = 1_000,
+  longestWaitMs = 10_000,
 }: {
   db: Queryable;
   jobs: AheadJobs;
   today: () => string;
   pollMs?: number;
+  longestWaitMs?: number;
 }) {
   let onPass: (report: PassReport) => void = () => {};
   let onError: (err: unknown) => void = () => {};
@@ -46,6 +48,11 @@ export function createAnswerRefresher({
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // While writes keep coming, a pass would compute answers the next write makes old again, and take a
+  // connection (PGlite's only one) from the writers: it waits for a poll that sees no new change, or
+  // at most longestWaitMs after the first change it has not computed.
+  let lastTotal: number | undefined;
+  let waitingSince: number | undefined;
 
   type Work = { investors: Set<number>; llcs: Set<number> };
 
@@ -67,8 +74,19 @@ export function createAnswerRefresher({
     const started = performance.now();
     const versions = await allScopeVersions(db);
     const day = today();
+    let total = 0;
+    for (const v of versions.values()) total += v;
+    const settling = seen !== undefined && day === seenDay && total !== lastTotal;
+    lastTotal = total;
+    if (settling) {
+      waitingSince ??= started;
+      if (started - waitingSince < longestWaitMs) return;
+    }
+    waitingSince = undefined;
     const work = await workSince(versions);
     const first = seen === undefined;
+    // Once a day: the days before's answers "as of today" are never asked again.
+    if (day !== seenDay) await forgetOldAnswers(db);
     const byLlc = await propertyIdsByLlc(db);
     let investors: number[];
     let llcs: number[];
