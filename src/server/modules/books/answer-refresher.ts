@@ -28,6 +28,13 @@ export type AheadJobs = {
 
 export type PassReport = { answers: number; ms: number; first: boolean };
 
+/**
+ * Lets the requests that arrived meanwhile run before the next job. PGlite answers on this thread, and
+ * its promises resolve without waiting for I/O, so back-to-back jobs would starve the server: the large
+ * tier's first pass kept even /healthz waiting 72 s.
+ */
+const requestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createAnswerRefresher({
   db,
   jobs,
@@ -112,12 +119,17 @@ export function createAnswerRefresher({
     let answers = 0;
     for (const investorId of investors) {
       if (stopped) return;
+      await requestsFirst();
       answers += await jobs.investor(investorId);
     }
     for (const llc of llcs) {
-      if (stopped) return;
-      const ids = byLlc.get(llc);
-      if (ids) answers += await jobs.properties(ids);
+      // One property a job: a job holds a connection (PGlite's only one) for its snapshot, and a
+      // property's details are the largest answers, so an LLC's at once kept writers waiting ~1 s.
+      for (const id of byLlc.get(llc) ?? []) {
+        if (stopped) return;
+        await requestsFirst();
+        answers += await jobs.properties([id]);
+      }
     }
     // Only a finished pass moves the mark: a stopped or failed one is done again from the same versions.
     seen = versions;
