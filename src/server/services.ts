@@ -42,9 +42,9 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     today: books.today,
     jobs: {
       investor: investorPortal.ahead,
-      properties: reports.propertyDetailsAhead,
+      llcSteps: reports.llcAheadSteps,
       summaryKey: investorPortal.summaryKey,
-      propertyKey: reports.propertyDetailsKey,
+      llcKey: reports.llcAheadKey,
     },
   });
   return {

@@ -86,7 +86,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       for (const n of ['C', 'P', 'maple'] as const) expect(after[n], n).toEqual(before[n]);
       const kinds = recomputed.map((k) => k.split('/').slice(1, 2)[0]).sort();
       expect(kinds).toEqual(['admin_summary', 'investor_summary', 'investor_summary', 'llc_taxes', 'property_details']);
-      expect(recomputed.some((k) => k.includes(`llc_taxes/`) && k.includes('Birch'))).toBe(true);
+      expect(recomputed.some((k) => k.includes(`llc_taxes/`) && k.includes('birch'))).toBe(true);
 
       // A fee is shared (an LLC's tax report shows members' fees): every answer is computed again.
       const fee = await t.app.inject({
@@ -125,11 +125,19 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const ids = Object.fromEntries(
         (await t.testDb.db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]),
       );
-      // Every active investor's summary and property pages, every property's details: P, Q (Maple), R (Birch).
+      // Every active investor's summary and property pages, every property's details (P, Q in Maple, R in
+      // Birch), and the tax reports of this year and the two before.
+      const year = Number(day.slice(0, 4));
+      const years = [year - 2, year - 1, year];
+      const taxes = (llc: string, properties: string[]) => [
+        ...years.map((y) => `llc_taxes/${y}/"${llc}"`),
+        ...properties.flatMap((p) => years.map((y) => `property_taxes/${y}/"${p}"`)),
+      ];
       expect(names).toEqual([
         `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.B}/p`, `investor_property/${ids.C}/q`, `investor_property/${ids.D}/r`,
         `investor_summary/${ids.A}`, `investor_summary/${ids.B}`, `investor_summary/${ids.C}`, `investor_summary/${ids.D}`,
         'property_details/"p"', 'property_details/"q"', 'property_details/"r"',
+        ...taxes('maple holdings llc', ['p', 'q']), ...taxes('birch holdings llc', ['r']),
       ].sort());
       // A read finds its answer kept: nothing is computed for it.
       const read = async (url: string) => {
@@ -140,7 +148,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const dBefore = await read('/api/investor_summary?investor_name=D');
       expect(await stamps()).toEqual(ahead);
 
-      // A rent in Birch: without any read, D's and A's answers and R's details are computed again, not B's, C's, P's or Q's.
+      // A rent in Birch: without any read, D's and A's answers and Birch's reports are computed again, not B's, C's or Maple's.
       const res = await t.app.inject({
         method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
         payload: { income_date: '2024-07-02', income_for_month: '2024-07-01', property_name: 'R', description: 'R rent 07', amount: '1000.00', income_category: 'Rent' },
@@ -151,7 +159,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const changed = [...after].filter(([k, v]) => ahead.get(k) !== v).map(([k]) => k.replace(`/${day}`, '')).sort();
       expect(changed).toEqual([
         `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.D}/r`,
-        `investor_summary/${ids.A}`, `investor_summary/${ids.D}`, 'property_details/"r"',
+        `investor_summary/${ids.A}`, `investor_summary/${ids.D}`, 'property_details/"r"', ...taxes('birch holdings llc', ['r']),
       ].sort());
       const dAfter = await read('/api/investor_summary?investor_name=D');
       expect(dAfter.total_income).toBeGreaterThan(dBefore.total_income);

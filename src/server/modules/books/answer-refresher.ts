@@ -5,7 +5,8 @@ import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answe
 
 /**
  * Keeps the answers people open most computed ahead of their reads (issue 12): every active investor's
- * summary and property pages, and every property's details, as of today. A read then finds its answer
+ * summary and property pages, every property's details, and the tax reports of the years being worked
+ * on (reports.service.ts `llcAheadSteps`), as of today. A read then finds its answer
  * kept, instead of waiting for a cold computation behind everyone else's.
  *
  * It watches the versions of the books' scopes (migration 0006). Whatever changed, through this server
@@ -18,12 +19,12 @@ import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answe
 export type AheadJobs = {
   /** Keeps one investor's answers; resolves to how many. */
   investor(investorId: number): Promise<number>;
-  /** Keeps these properties' (of one LLC) details; resolves to how many. */
-  properties(propertyIds: number[]): Promise<number>;
-  /** The key an investor's summary is kept under today (to see, at start, whether it is current). */
+  /** The steps that keep an LLC's reports (its properties' details and tax summaries, its tax reports), each resolving to how many it kept. */
+  llcSteps(llcId: number, propertyIds: number[]): Promise<(() => Promise<number>)[]>;
+  /** The key an investor's summary is kept under today (to see whether it is current). */
   summaryKey(investorId: number): string;
-  /** The key a property's details are kept under today. */
-  propertyKey(propertyId: number): Promise<string>;
+  /** The key of what an LLC's steps keep last, today. */
+  llcKey(llcId: number): Promise<string>;
 };
 
 export type PassReport = { answers: number; ms: number; first: boolean };
@@ -104,12 +105,10 @@ export function createAnswerRefresher({
         // After a restart of the same code most answers are still current: skip those.
         const current = await currentKeys(db, investors.map((i) => `${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
         investors = investors.filter((i) => !current.has(`${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
-        const firstKeys = new Map<number, string>();
-        for (const [llc, ids] of byLlc) {
-          firstKeys.set(llc, `${ANSWER_FORMAT}/${await jobs.propertyKey(ids[0]!)}`);
-        }
-        const currentDetails = await currentKeys(db, [...firstKeys.values()]);
-        llcs = llcs.filter((l) => !currentDetails.has(firstKeys.get(l)!));
+        const lastKeys = new Map<number, string>();
+        for (const llc of llcs) lastKeys.set(llc, `${ANSWER_FORMAT}/${await jobs.llcKey(llc)}`);
+        const currentLlcs = await currentKeys(db, [...lastKeys.values()]);
+        llcs = llcs.filter((l) => !currentLlcs.has(lastKeys.get(l)!));
       }
     } else {
       const active = new Set(await activeInvestorIds(db));
@@ -123,12 +122,10 @@ export function createAnswerRefresher({
       answers += await jobs.investor(investorId);
     }
     for (const llc of llcs) {
-      // One property a job: a job holds a connection (PGlite's only one) for its snapshot, and a
-      // property's details are the largest answers, so an LLC's at once kept writers waiting ~1 s.
-      for (const id of byLlc.get(llc) ?? []) {
+      for (const step of await jobs.llcSteps(llc, byLlc.get(llc) ?? [])) {
         if (stopped) return;
         await requestsFirst();
-        answers += await jobs.properties([id]);
+        answers += await step();
       }
     }
     // Only a finished pass moves the mark: a stopped or failed one is done again from the same versions.

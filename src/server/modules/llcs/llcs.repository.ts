@@ -21,6 +21,11 @@ export async function findLlcByName(db: Queryable, name: string): Promise<Llc | 
   return row;
 }
 
+export async function findLlcById(db: Queryable, id: number): Promise<Llc | undefined> {
+  const [row] = await db.query<Llc>(`SELECT ${COLUMNS} FROM llc WHERE id = $1`, [id]);
+  return row;
+}
+
 export async function insertLlc(db: Queryable, l: LlcFields): Promise<Llc> {
   const [row] = await db.query<Llc>(
     `INSERT INTO llc (name, address, date_started, principal_business_activity, principal_product, business_code_number)

@@ -10,6 +10,7 @@ import { dependsOn, scopes } from '../books/answer-inputs.js';
 import { propertyIdsByLlc } from '../books/standing-answers.repository.js';
 import { listTransactions } from '../ledger/ledger.repository.js';
 import { existingLlc, existingProperty } from '../references.js';
+import { findLlcById, type Llc } from '../llcs/llcs.repository.js';
 import { propertiesById, type Property } from '../properties/properties.repository.js';
 import { viewerRow } from '../viewers/viewer-row.js';
 import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
@@ -21,8 +22,20 @@ function byName<K>(m: Map<K, number>, name: (k: K) => string): Record<string, nu
   return Object.fromEntries([...m].map(([k, c]) => [name(k), centsToDollars(c)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
 }
 
-/** A property's details are kept by day and by name as a person types it (case and spaces aside). */
-const propertyDetailsKey = (day: string, name: string) => `property_details/${day}/${JSON.stringify(name.normalize('NFC').trim().toLowerCase())}`;
+/** Reports are kept by day, year and name as a person types it (case and spaces aside). */
+/**
+ * The years whose tax reports are kept ahead of reads: this one and the two before, the years an admin
+ * and a CPA work on (a return, an extension, an amendment). Any other year is computed when asked.
+ */
+const taxYearsAhead = (day: string): number[] => {
+  const year = Number(day.slice(0, 4));
+  return [year - 2, year - 1, year];
+};
+
+const nameKey = (name: string) => JSON.stringify(name.normalize('NFC').trim().toLowerCase());
+const propertyDetailsKey = (day: string, name: string) => `property_details/${day}/${nameKey(name)}`;
+const llcTaxesKey = (day: string, year: number, name: string) => `llc_taxes/${day}/${year}/${nameKey(name)}`;
+const propertyTaxesKey = (day: string, year: number, name: string) => `property_taxes/${day}/${year}/${nameKey(name)}`;
 
 /**
  * The admin's reports (portal-spec §2; domain.md §4.12, §5). Each answer reads one snapshot of the
@@ -79,6 +92,86 @@ export function createReportsService({ books }: { books: BooksService }) {
     };
   }
 
+  /** §5: an LLC's tax report for a year, read through `tx`. */
+  async function llcTaxesAt(tx: Queryable, llc: Llc, year: number): Promise<LlcTaxesResponse> {
+    // Everything it sums is the LLC's; members' names and fees, categories are shared.
+    dependsOn(tx, scopes.shared, scopes.llc(llc.id));
+    const properties = await taxProperties(tx, { llcId: llc.id });
+    const ids = properties.map((p) => p.id);
+    const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+    const all = await readBooks(tx, books.today(), { investorId: null, propertyIds: ids, llcIds: [llc.id], cash: false });
+    const allocation = allocate(all);
+    const feesByInvestor = new Map<number, number>();
+    for (const [iid, months] of allocation.investors) {
+      let fee = 0;
+      for (const [m, im] of months) {
+        if (Math.floor(m / 12) !== year) continue;
+        for (const [pid, pm] of im.byProperty) if (ids.includes(pid)) fee += pm.f;
+      }
+      feesByInvestor.set(iid, fee);
+    }
+    const report = taxReport({
+      year,
+      properties,
+      items: await taxItems(tx, { propertyIds: ids, llcId: llc.id, from, to }),
+      lcPayments: await lcPayments(tx, ids, to),
+      depositsHeldCents: await depositsHeld(tx, ids, to),
+      owners: (pid, m) => allocation.ownersAt(pid, m),
+      llcOwners: (m) => allocation.llcOwnersAt(llc.id, m),
+      capitalAt: allocation.capitalAt,
+      investorIds: [...new Set(all.capital.map((e) => e.investorId))],
+      feesByInvestor,
+    });
+    const member = await memberNames(tx);
+    const propertyName = new Map(properties.map((p) => [p.id, p.name]));
+    const nested = (m: Map<number, Map<number, number>>) =>
+      Object.fromEntries(
+        [...m].map(([k, inner]) => [member(k), byName(inner, (pid) => propertyName.get(pid)!)] as const).sort(([a], [b]) => a.localeCompare(b)),
+      );
+    return {
+      address: llc.address,
+      date_started: llc.dateStarted ?? '',
+      principal_business_activity: llc.principalBusinessActivity,
+      principal_product: llc.principalProduct,
+      business_code_number: llc.businessCodeNumber ?? '',
+      total_assets: centsToDollars(report.totalAssets),
+      ordinary_business_income: centsToDollars(report.ordinaryBusinessIncome),
+      total_rental_income: centsToDollars(report.totalRentalIncome),
+      total_dividend_income: centsToDollars(report.totalDividendIncome),
+      total_income: centsToDollars(report.totalIncome),
+      total_active_income: centsToDollars(report.totalActiveIncome),
+      rental_income_by_member: byName(report.rentalIncomeByMember, member),
+      dividend_income_by_member: byName(report.dividendIncomeByMember, member),
+      dividend_expenses_by_member: byName(report.dividendExpensesByMember, member),
+      rental_income_by_member_by_property: nested(report.rentalIncomeByMemberByProperty),
+      ubia_by_member_by_property: nested(report.ubiaByMemberByProperty),
+      llc_expenses: byName(report.llcExpenses, (c) => c),
+      properties_list: report.propertiesInReport.map((p) => p.name),
+      management_fees_by_member: byName(report.managementFeesByMember, member),
+      review_notes: report.reviewNotes,
+    };
+  }
+
+  /** §5.6: a property's tax summary for a year, read through `tx`. */
+  async function propertyTaxesAt(tx: Queryable, found: Property, year: number): Promise<PropertyTaxesResponse> {
+    dependsOn(tx, scopes.shared, scopes.llc(found.llcId));
+    const [property] = await taxProperties(tx, { propertyId: found.id });
+    const to = `${year}-12-31`;
+    const items = await taxItems(tx, { propertyIds: [found.id], llcId: null, from: `${year}-01-01`, to });
+    const payments = (await lcPayments(tx, [found.id], to)).get(found.id) ?? [];
+    const { income, expenses, sale, notes } = propertyTaxSummary(property!, items, payments, year);
+    return {
+      address: found.address,
+      income_list: byName(income, (c) => c),
+      expenses_list: byName(expenses, (c) => c),
+      ...(sale
+        ? { lc_summary: { payments: centsToDollars(sale.payments), interest: centsToDollars(sale.interest), principal: centsToDollars(sale.principal),
+            gain: centsToDollars(sale.gain), return_of_basis: centsToDollars(sale.returnOfBasis), balance_end: centsToDollars(sale.balanceEnd) } }
+        : {}),
+      review_notes: notes,
+    };
+  }
+
   return {
     /** §4.12: the five totals, and each active investor's capital and cash (the Investors list). */
     adminSummary: (): Promise<AdminSummaryResponse> =>
@@ -106,104 +199,42 @@ export function createReportsService({ books }: { books: BooksService }) {
     propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
       books.kept(propertyDetailsKey(books.today(), propertyName), async (tx) => propertyDetailsAt(tx, await existingProperty(tx, propertyName))),
 
-    /** The key a property's details are kept under today. */
-    propertyDetailsKey: async (propertyId: number) => {
-      const [property] = await propertiesById(books.db, [propertyId]);
-      return propertyDetailsKey(books.today(), property?.name ?? `#${propertyId}`);
+    /**
+     * What keeping an LLC's reports ahead of reads takes (answer-refresher.ts), one snapshot a step:
+     * each property's details, each property's tax summaries of the years kept ahead, then the LLC's
+     * tax reports of those years. Small steps: a step holds a connection (PGlite's only one).
+     */
+    llcAheadSteps: async (llcId: number, propertyIds: number[]): Promise<(() => Promise<number>)[]> => {
+      const llc = await findLlcById(books.db, llcId);
+      if (!llc) return [];
+      const day = books.today();
+      const years = taxYearsAhead(day);
+      const properties = await propertiesById(books.db, propertyIds);
+      return [
+        ...properties.map((p) => () => books.keepAhead(async (tx) => [[propertyDetailsKey(day, p.name), await propertyDetailsAt(tx, p)]])),
+        ...properties.map((p) => () => books.keepAhead(async (tx) => {
+          const kept: [string, unknown][] = [];
+          for (const year of years) kept.push([propertyTaxesKey(day, year, p.name), await propertyTaxesAt(tx, p, year)]);
+          return kept;
+        })),
+        ...years.map((year) => () => books.keepAhead(async (tx) => [[llcTaxesKey(day, year, llc.name), await llcTaxesAt(tx, llc, year)]])),
+      ];
     },
 
-    /** Properties' details as of today (of one LLC: they share its inputs), kept ahead of reads (answer-refresher.ts). */
-    propertyDetailsAhead: (propertyIds: number[]) =>
-      books.keepAhead(async (tx) => {
-        const kept: [string, unknown][] = [];
-        // One after another: the snapshot is one connection, which runs one query at a time.
-        for (const p of await propertiesById(tx, propertyIds)) kept.push([propertyDetailsKey(books.today(), p.name), await propertyDetailsAt(tx, p)]);
-        return kept;
-      }),
+    /** The key of what an LLC's steps keep last: whether it is current says whether the LLC's reports are. */
+    llcAheadKey: async (llcId: number): Promise<string> => {
+      const llc = await findLlcById(books.db, llcId);
+      const day = books.today();
+      return llcTaxesKey(day, taxYearsAhead(day).at(-1)!, llc?.name ?? `#${llcId}`);
+    },
 
     /** §5: an LLC's tax report for a year. */
     llcTaxes: (llcName: string, year: number): Promise<LlcTaxesResponse> =>
-      books.kept(`llc_taxes/${books.today()}/${year}/${JSON.stringify(llcName)}`, async (tx) => {
-        const llc = await existingLlc(tx, llcName);
-        // Everything it sums is the LLC's; members' names and fees, categories are shared.
-        dependsOn(tx, scopes.shared, scopes.llc(llc.id));
-        const properties = await taxProperties(tx, { llcId: llc.id });
-        const ids = properties.map((p) => p.id);
-        const [from, to] = [`${year}-01-01`, `${year}-12-31`];
-        const all = await readBooks(tx, books.today(), { investorId: null, propertyIds: ids, llcIds: [llc.id], cash: false });
-        const allocation = allocate(all);
-        const feesByInvestor = new Map<number, number>();
-        for (const [iid, months] of allocation.investors) {
-          let fee = 0;
-          for (const [m, im] of months) {
-            if (Math.floor(m / 12) !== year) continue;
-            for (const [pid, pm] of im.byProperty) if (ids.includes(pid)) fee += pm.f;
-          }
-          feesByInvestor.set(iid, fee);
-        }
-        const report = taxReport({
-          year,
-          properties,
-          items: await taxItems(tx, { propertyIds: ids, llcId: llc.id, from, to }),
-          lcPayments: await lcPayments(tx, ids, to),
-          depositsHeldCents: await depositsHeld(tx, ids, to),
-          owners: (pid, m) => allocation.ownersAt(pid, m),
-          llcOwners: (m) => allocation.llcOwnersAt(llc.id, m),
-          capitalAt: allocation.capitalAt,
-          investorIds: [...new Set(all.capital.map((e) => e.investorId))],
-          feesByInvestor,
-        });
-        const member = await memberNames(tx);
-        const propertyName = new Map(properties.map((p) => [p.id, p.name]));
-        const nested = (m: Map<number, Map<number, number>>) =>
-          Object.fromEntries(
-            [...m].map(([k, inner]) => [member(k), byName(inner, (pid) => propertyName.get(pid)!)] as const).sort(([a], [b]) => a.localeCompare(b)),
-          );
-        return {
-          address: llc.address,
-          date_started: llc.dateStarted ?? '',
-          principal_business_activity: llc.principalBusinessActivity,
-          principal_product: llc.principalProduct,
-          business_code_number: llc.businessCodeNumber ?? '',
-          total_assets: centsToDollars(report.totalAssets),
-          ordinary_business_income: centsToDollars(report.ordinaryBusinessIncome),
-          total_rental_income: centsToDollars(report.totalRentalIncome),
-          total_dividend_income: centsToDollars(report.totalDividendIncome),
-          total_income: centsToDollars(report.totalIncome),
-          total_active_income: centsToDollars(report.totalActiveIncome),
-          rental_income_by_member: byName(report.rentalIncomeByMember, member),
-          dividend_income_by_member: byName(report.dividendIncomeByMember, member),
-          dividend_expenses_by_member: byName(report.dividendExpensesByMember, member),
-          rental_income_by_member_by_property: nested(report.rentalIncomeByMemberByProperty),
-          ubia_by_member_by_property: nested(report.ubiaByMemberByProperty),
-          llc_expenses: byName(report.llcExpenses, (c) => c),
-          properties_list: report.propertiesInReport.map((p) => p.name),
-          management_fees_by_member: byName(report.managementFeesByMember, member),
-          review_notes: report.reviewNotes,
-        };
-      }),
+      books.kept(llcTaxesKey(books.today(), year, llcName), async (tx) => llcTaxesAt(tx, await existingLlc(tx, llcName), year)),
 
     /** §5.6: a property's income and expenses of a year by category; a land contract with terms split. */
     propertyTaxes: (propertyName: string, year: number): Promise<PropertyTaxesResponse> =>
-      books.kept(`property_taxes/${books.today()}/${year}/${JSON.stringify(propertyName)}`, async (tx) => {
-        const found = await existingProperty(tx, propertyName);
-        dependsOn(tx, scopes.shared, scopes.llc(found.llcId));
-        const [property] = await taxProperties(tx, { propertyId: found.id });
-        const to = `${year}-12-31`;
-        const items = await taxItems(tx, { propertyIds: [found.id], llcId: null, from: `${year}-01-01`, to });
-        const payments = (await lcPayments(tx, [found.id], to)).get(found.id) ?? [];
-        const { income, expenses, sale, notes } = propertyTaxSummary(property!, items, payments, year);
-        return {
-          address: found.address,
-          income_list: byName(income, (c) => c),
-          expenses_list: byName(expenses, (c) => c),
-          ...(sale
-            ? { lc_summary: { payments: centsToDollars(sale.payments), interest: centsToDollars(sale.interest), principal: centsToDollars(sale.principal),
-                gain: centsToDollars(sale.gain), return_of_basis: centsToDollars(sale.returnOfBasis), balance_end: centsToDollars(sale.balanceEnd) } }
-            : {}),
-          review_notes: notes,
-        };
-      }),
+      books.kept(propertyTaxesKey(books.today(), year, propertyName), async (tx) => propertyTaxesAt(tx, await existingProperty(tx, propertyName), year)),
   };
 }
 
