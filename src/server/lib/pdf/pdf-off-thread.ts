@@ -35,10 +35,10 @@ function endIdle(t: Thread): void {
 
 function thread(): Thread {
   if (current) return current;
-  // 96 MB of old generation: V8 lets a heap grow towards its limit before it collects, and at 512 MB a
-  // year's statements at the large tier took the server to ~590 MB (~500 MB at 96). The largest document,
-  // a 40-property LLC's tax report, lays out within 64 MB.
-  const worker = new Worker(new URL('./pdf-thread.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 96 } });
+  // A small heap: V8 lets a heap grow towards its limit before it collects, and at 512 MB a year's
+  // statements at the large tier took the server to ~590 MB (~500 MB at 96, ~330 MB with the server's own
+  // heap limited). The largest document, a 40-property LLC's tax report, lays out within 64 MB.
+  const worker = new Worker(new URL('./pdf-thread.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 } });
   const t: Thread = { worker, pending: new Map() };
   // The thread never keeps the process alive: a server that stops, stops.
   worker.unref();
