@@ -14,11 +14,12 @@ import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
 /**
- * How much answer JSON a server holds parsed in memory, so a hot answer skips its transfer and parse
- * (issue 12): 8 M characters, a thousand investor summaries, some 30 MB of memory at most (kept answers not held here
- * are read from the database: one indexed read, a few milliseconds).
+ * How much of its answers a server holds, so a hot answer skips its transfer (and its parse): 24 M,
+ * in characters of JSON held as text, each parsed one counted four times (recent-answers.ts). Some
+ * 3,000 investor summaries as text, about 30 MB of memory (issue 12). An answer not held here is read
+ * from the database: one indexed read, a few milliseconds.
  */
-const RECENT_ANSWERS_CHARS = 8_000_000;
+const RECENT_ANSWERS_CHARS = 24_000_000;
 
 /**
  * The read model: figures computed from the books at a date (domain.md §4). Built once in the
@@ -49,7 +50,9 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   async function keep<T>(key: string, answer: T, inputs: AnswerInputs, hold: boolean): Promise<{ answer: T; json: string }> {
     const json = JSON.stringify(answer);
     await keepAnswer(db, key, inputs, json);
-    return hold ? recent.set(key, { stamp: stampOf(inputs), answer, json }) : { answer, json };
+    // Held (and frozen) for the requests that read it next; the refresher's are left to the readers.
+    if (hold) recent.set(key, { stamp: stampOf(inputs), answer, json });
+    return { answer, json };
   }
 
   /**
@@ -60,6 +63,45 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   const inFlight = new Map<string, { openedAt: number; pending: Promise<{ answer: unknown; json: string }> }>();
 
   const keyOf = (answerKey: string) => `${ANSWER_FORMAT}/${answerKey}`;
+  /** An answer's stand-in that carries only its JSON text: what a route sends as it is. */
+  const textOnly = <T>(json: string): T => rememberJson(Object.freeze({}) as T, json);
+
+  /** `kept` and `sent`: the kept answer if current, else one computation shared by the requests that ask. */
+  async function keptAnswerOf<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>, asText: boolean): Promise<T> {
+    const began = performance.now();
+    const key = keyOf(answerKey);
+    const held = recent.get<T>(key);
+    const found = await keptAnswer(db, key, held?.stamp ?? null);
+    // The database said the answer kept under the key is current: held at that stamp, it is the same one.
+    if (found && held?.stamp === found.stamp) {
+      if (held.answer !== undefined) return rememberJson(held.answer, held.json);
+      if (asText) return textOnly(held.json);
+      return rememberJson(recent.set(key, { ...held, answer: JSON.parse(held.json) as T }).answer!, held.json);
+    }
+    if (found?.body !== undefined) {
+      if (asText) return textOnly(recent.set(key, { stamp: found.stamp, answer: undefined, json: found.body }).json);
+      return rememberJson(recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body }).answer!, found.body);
+    }
+    // Requests that find the same answer missing share one computation: a burst after a write costs
+    // one allocation, not one per request.
+    let flight = inFlight.get(key);
+    if (!flight || flight.openedAt < began) {
+      const entry = {
+        openedAt: Infinity,
+        pending: coldGate(async () => {
+          entry.openedAt = performance.now();
+          const { result, inputs } = await inSnapshot(compute);
+          return keep(key, result, inputs, true);
+        }).finally(() => {
+          if (inFlight.get(key) === entry) inFlight.delete(key);
+        }),
+      };
+      flight = entry;
+      inFlight.set(key, flight);
+    }
+    const { answer, json } = (await flight.pending) as { answer: T; json: string };
+    return rememberJson(answer, json);
+  }
 
   return {
     /** Today in the business's calendar. UTC for now; a BUSINESS_TIME_ZONE setting is a later step. */
@@ -81,34 +123,14 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      * transaction, so no app server can answer stale. The key must name everything else the answer
      * depends on (endpoint, investor, date, parameters).
      */
-    async kept<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> {
-      const began = performance.now();
-      const key = keyOf(answerKey);
-      const held = recent.get<T>(key);
-      const found = await keptAnswer(db, key, held?.stamp ?? null);
-      // The database said the answer kept under the key is current: held at that stamp, it is the same one.
-      if (found && held?.stamp === found.stamp) return rememberJson(held.answer, held.json);
-      if (found?.body !== undefined) return rememberJson(recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body }).answer, found.body);
-      // Requests that find the same answer missing share one computation: a burst after a write costs
-      // one allocation, not one per request.
-      let flight = inFlight.get(key);
-      if (!flight || flight.openedAt < began) {
-        const entry = {
-          openedAt: Infinity,
-          pending: coldGate(async () => {
-            entry.openedAt = performance.now();
-            const { result, inputs } = await inSnapshot(compute);
-            return keep(key, result, inputs, true);
-          }).finally(() => {
-            if (inFlight.get(key) === entry) inFlight.delete(key);
-          }),
-        };
-        flight = entry;
-        inFlight.set(key, flight);
-      }
-      const { answer, json } = (await flight.pending) as { answer: T; json: string };
-      return rememberJson(answer, json);
-    },
+    kept: <T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> => keptAnswerOf(answerKey, compute, false),
+
+    /**
+     * As `kept`, for an answer a route only sends: one found in the database is not parsed, and is held
+     * here as its text. What comes back may then be a stand-in that carries only that text
+     * (lib/kept-json.ts), which the route sends as it is; no other caller may read it.
+     */
+    sent: <T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> => keptAnswerOf(answerKey, compute, true),
 
     /**
      * Several answers computed together in one snapshot and kept with the same inputs, not held in this

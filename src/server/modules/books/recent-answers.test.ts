@@ -4,8 +4,8 @@ import { createRecentAnswers } from './recent-answers.js';
 const answer = (stamp: string, text: string) => ({ stamp, answer: { text }, json: JSON.stringify({ text }) });
 
 describe('recent answers', () => {
-  it('holds answers within the budget of JSON characters, dropping the least recently used first', () => {
-    const recent = createRecentAnswers(40); // each answer below is 16 characters of JSON
+  it('holds answers within the budget, dropping the least recently used first', () => {
+    const recent = createRecentAnswers(160); // each parsed answer below costs 4 × 16 characters of JSON
     recent.set('a', answer('1', 'aaaaa'));
     recent.set('b', answer('1', 'bbbbb'));
     expect(recent.get('a')?.answer).toEqual({ text: 'aaaaa' }); // a is now the most recently used
@@ -13,6 +13,15 @@ describe('recent answers', () => {
     expect(recent.get('b')).toBeUndefined();
     expect(recent.get('a')?.stamp).toBe('1');
     expect(recent.get('c')?.stamp).toBe('1');
+  });
+
+  it('counts an answer held as text at its length, a parsed one at four times it', () => {
+    const recent = createRecentAnswers(64);
+    for (const k of ['a', 'b', 'c', 'd']) recent.set(k, { stamp: '1', answer: undefined, json: JSON.stringify({ text: k.repeat(5) }) });
+    expect(['a', 'b', 'c', 'd'].map((k) => recent.get(k)?.json.length)).toEqual([16, 16, 16, 16]);
+    recent.set('e', answer('1', 'eeeee')); // 64 more: only it fits
+    expect(['a', 'b', 'c', 'd'].map((k) => recent.get(k))).toEqual([undefined, undefined, undefined, undefined]);
+    expect(recent.get('e')?.answer).toEqual({ text: 'eeeee' });
   });
 
   it('holds one answer per key: the last one set replaces the one before', () => {
@@ -24,7 +33,7 @@ describe('recent answers', () => {
 
   it('freezes what it holds, so one request cannot change the answer another is sent', () => {
     const recent = createRecentAnswers(1_000);
-    const held = recent.set('k', { stamp: '1', answer: { rows: [{ amount: 1 }] }, json: '' }).answer;
+    const held = recent.set('k', { stamp: '1', answer: { rows: [{ amount: 1 }] }, json: '' }).answer!;
     expect(() => {
       held.rows[0]!.amount = 2;
     }).toThrow(TypeError);

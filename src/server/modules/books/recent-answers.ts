@@ -1,18 +1,22 @@
 /**
- * The answers a server read or computed last, parsed, with the stamp of the inputs each was computed
- * from. Only a shortcut: an answer held here is served only when the database says the answer kept
- * under its key is of that stamp and still current (books.service.ts), so several app servers on one
- * database never disagree, and a change made through any of them is seen at once. The least recently used go first once the JSON held passes
- * `budgetChars`, which bounds the memory (a parsed answer takes a few times its JSON).
+ * The answers a server read or computed last, parsed or as their text, with the stamp of the inputs
+ * each was computed from. Only a shortcut: an answer held here is served only when the database says
+ * the answer kept under its key is of that stamp and still current (books.service.ts), so several app
+ * servers on one database never disagree, and a change made through any of them is seen at once. The
+ * least recently used go first once the cost held passes `budget`, which bounds the memory: an answer
+ * held as text costs its length, a parsed one PARSED_COST times it (its objects take a few times its JSON).
  */
-export type RecentAnswer<T> = { stamp: string; answer: T; json: string };
+const PARSED_COST = 4;
+/** `answer` undefined: held as its text only, for routes that send it as it is (books.service.ts `sent`). */
+export type RecentAnswer<T> = { stamp: string; answer: T | undefined; json: string };
 
-export function createRecentAnswers(budgetChars: number) {
+export function createRecentAnswers(budget: number) {
   const held = new Map<string, RecentAnswer<unknown>>();
-  let chars = 0;
+  let cost = 0;
+  const costOf = (a: RecentAnswer<unknown>) => a.json.length * (a.answer === undefined ? 1 : PARSED_COST);
   const drop = (key: string) => {
     const gone = held.get(key);
-    if (gone) chars -= gone.json.length;
+    if (gone) cost -= costOf(gone);
     held.delete(key);
   };
   return {
@@ -30,9 +34,9 @@ export function createRecentAnswers(budgetChars: number) {
       deepFreeze(answer.answer);
       drop(key);
       held.set(key, answer);
-      chars += answer.json.length;
+      cost += costOf(answer);
       for (const oldest of held.keys()) {
-        if (chars <= budgetChars) break;
+        if (cost <= budget) break;
         drop(oldest);
       }
       return answer;

@@ -73,7 +73,8 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     return (await investorFor(read.db, user, requested)).id;
   }
 
-  // Who may read is decided on every request; the figures are kept per version of the books (issue 12).
+  // Who may read is decided on every request; the figures are kept per scope of the books (issue 12),
+  // and sent as kept: only the routes read these two.
   return {
     /** Which investor this user may read, by the name asked for (none: their own). */
     readableInvestorId: investorIdFor,
@@ -85,13 +86,13 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
       const id = await investorIdFor(user, investorName);
-      return read.kept(summaryKey(id, date), (tx) => summaryAt(tx, id, date));
+      return read.sent(summaryKey(id, date), (tx) => summaryAt(tx, id, date));
     },
 
     async property(user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> {
       const date = asOfDate(asOf);
       const id = await investorIdFor(user, investorName);
-      return read.kept(propertyKey(id, date, propertyName), (tx) => propertyAt(tx, id, propertyName, date));
+      return read.sent(propertyKey(id, date, propertyName), (tx) => propertyAt(tx, id, propertyName, date));
     },
 
     /**

@@ -197,7 +197,7 @@ export function createReportsService({ books }: { books: BooksService }) {
 
     /** One property's books as of today: the ledger rows of each family, their totals, and who holds capital. */
     propertyDetails: (propertyName: string): Promise<PropertyDetailsResponse> =>
-      books.kept(propertyDetailsKey(books.today(), propertyName), async (tx) => propertyDetailsAt(tx, await existingProperty(tx, propertyName))),
+      books.sent(propertyDetailsKey(books.today(), propertyName), async (tx) => propertyDetailsAt(tx, await existingProperty(tx, propertyName))),
 
     /**
      * What keeping an LLC's reports ahead of reads takes (answer-refresher.ts), one snapshot a step:
