@@ -40,6 +40,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const answersAhead = createAnswerRefresher({
     db,
     today: books.today,
+    currentAnswers: books.currentAnswers,
     jobs: {
       investor: investorPortal.ahead,
       llcSteps: reports.llcAheadSteps,

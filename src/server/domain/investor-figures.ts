@@ -148,6 +148,30 @@ export function investorBalances(
   return balances;
 }
 
+/**
+ * Balances computed apart added up, less each investor's cash withdrawals: the whole books' balances
+ * from one LLC's at a time (an LLC's income, fees and expenses split among its own members only, §4).
+ */
+export function totalBalances(
+  parts: Iterable<Map<number, { capital: number; cash: number }>>,
+  cashWithdrawals: { investorId: number; cents: number }[],
+): Map<number, { capital: number; cash: number }> {
+  const totals = new Map<number, { capital: number; cash: number }>();
+  const of = (iid: number) => {
+    let t = totals.get(iid);
+    if (!t) totals.set(iid, (t = { capital: 0, cash: 0 }));
+    return t;
+  };
+  for (const part of parts) {
+    for (const [iid, b] of part) {
+      of(iid).capital += b.capital;
+      of(iid).cash += b.cash;
+    }
+  }
+  for (const w of cashWithdrawals) of(w.investorId).cash -= w.cents;
+  return totals;
+}
+
 export function propertyFigures(books: BooksInput, allocation: Allocation, investorId: number, propertyId: number): PropertyFigures {
   const events = books.capital.filter((e) => e.investorId === investorId && e.propertyId === propertyId);
   const flows = new Map<Month, number>();

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { allScopeVersions, currentKeys, forgetOldAnswers } from './answer-cache.repository.js';
-import { ANSWER_FORMAT } from './answer-format.js';
+import { allScopeVersions, forgetOldAnswers } from './answer-cache.repository.js';
 import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answers.repository.js';
 
 /**
@@ -40,12 +39,15 @@ export function createAnswerRefresher({
   db,
   jobs,
   today,
+  currentAnswers,
   pollMs = 1_000,
   longestWaitMs = 10_000,
 }: {
   db: Queryable;
   jobs: AheadJobs;
   today: () => string;
+  /** Of these answers' keys, those kept and current (books.service.ts). */
+  currentAnswers: (answerKeys: string[]) => Promise<Set<string>>;
   pollMs?: number;
   longestWaitMs?: number;
 }) {
@@ -99,17 +101,14 @@ export function createAnswerRefresher({
     let investors: number[];
     let llcs: number[];
     if (work === 'all') {
-      investors = await activeInvestorIds(db);
-      llcs = [...byLlc.keys()];
-      {
-        // After a restart of the same code most answers are still current: skip those.
-        const current = await currentKeys(db, investors.map((i) => `${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
-        investors = investors.filter((i) => !current.has(`${ANSWER_FORMAT}/${jobs.summaryKey(i)}`));
-        const lastKeys = new Map<number, string>();
-        for (const llc of llcs) lastKeys.set(llc, `${ANSWER_FORMAT}/${await jobs.llcKey(llc)}`);
-        const currentLlcs = await currentKeys(db, [...lastKeys.values()]);
-        llcs = llcs.filter((l) => !currentLlcs.has(lastKeys.get(l)!));
-      }
+      // After a restart of the same code most answers are still current: skip those.
+      const everyone = await activeInvestorIds(db);
+      const current = await currentAnswers(everyone.map(jobs.summaryKey));
+      investors = everyone.filter((i) => !current.has(jobs.summaryKey(i)));
+      const lastKeys = new Map<number, string>();
+      for (const llc of byLlc.keys()) lastKeys.set(llc, await jobs.llcKey(llc));
+      const currentLlcs = await currentAnswers([...lastKeys.values()]);
+      llcs = [...lastKeys].filter(([, key]) => !currentLlcs.has(key)).map(([llc]) => llc);
     } else {
       const active = new Set(await activeInvestorIds(db));
       investors = [...new Set([...work.investors, ...(await membersOf(db, [...work.llcs]))])].filter((i) => active.has(i)).sort((a, b) => a - b);

@@ -6,7 +6,7 @@ import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
 import { rememberJson } from '../../lib/kept-json.js';
-import { keepAnswer, keptAnswer, scopeVersions, stampOf, type AnswerInputs } from './answer-cache.repository.js';
+import { currentKeys, keepAnswer, keptAnswer, scopeVersions, stampOf, type AnswerInputs } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
 import { dependsOn, recordedScopes, recordInputs, scopes } from './answer-inputs.js';
 import { createRecentAnswers } from './recent-answers.js';
@@ -131,6 +131,12 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
      * (lib/kept-json.ts), which the route sends as it is; no other caller may read it.
      */
     sent: <T>(answerKey: string, compute: (tx: Queryable) => Promise<T>): Promise<T> => keptAnswerOf(answerKey, compute, true),
+
+    /** Of these answers' keys, those kept and current. */
+    async currentAnswers(answerKeys: string[]): Promise<Set<string>> {
+      const current = await currentKeys(db, answerKeys.map(keyOf));
+      return new Set(answerKeys.filter((k) => current.has(keyOf(k))));
+    },
 
     /**
      * Several answers computed together in one snapshot and kept with the same inputs, not held in this

@@ -1,5 +1,6 @@
 import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/schemas/investor.js';
 import type { Queryable } from '../../db/client.js';
+import type { PropertyInfo } from '../../domain/allocation.js';
 import { propertyFigures } from '../../domain/investor-figures.js';
 import { investorReturns } from '../../domain/investor-returns.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -18,6 +19,11 @@ type InvestorAt = Awaited<ReturnType<BooksService['investorAt']>>;
 /** The summary's answer from an investor's books and figures as of `date`. */
 function summaryOf(investor: Investor, { books, figures }: Pick<InvestorAt, 'books' | 'figures'>, date: string): InvestorSummaryResponse {
   return summaryAnswer(investor.name, books, figures, investorReturns(books, figures, investor.id, books.cashWithdrawals, date));
+}
+
+/** A property page's answer from an investor's books and allocation. */
+function propertyOf({ books, allocation }: Pick<InvestorAt, 'books' | 'allocation'>, investorId: number, property: PropertyInfo): InvestorPropertyResponse {
+  return propertyAnswer(property, propertyFigures(books, allocation, investorId, property.id));
 }
 
 const summaryKey = (investorId: number, date: string) => `investor_summary/${investorId}/${date}`;
@@ -55,10 +61,10 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
 
   /** One property's figures for the investor (security.md Z3): a property they never invested in is not found. */
   async function propertyAt(tx: Queryable, investorId: number, propertyName: string, date: string): Promise<InvestorPropertyResponse> {
-    const { books, allocation } = await read.investorAt(tx, investorId, date);
-    const property = ownedProperty(books, investorId, propertyName);
+    const got = await read.investorAt(tx, investorId, date);
+    const property = ownedProperty(got.books, investorId, propertyName);
     if (!property) throw new NotFoundError(PROPERTY_NOT_FOUND);
-    return propertyAnswer(property, propertyFigures(books, allocation, investorId, property.id));
+    return propertyOf(got, investorId, property);
   }
 
   /**
@@ -104,12 +110,11 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
         const date = read.today();
         const investor = await findInvestorById(tx, investorId);
         if (!investor) return [];
-        const { books, allocation, figures } = await read.investorAt(tx, investorId, date);
-        const summary = summaryOf(investor, { books, figures }, date);
-        const owned = books.properties.filter((p) => ownedProperty(books, investorId, p.name) === p);
+        const got = await read.investorAt(tx, investorId, date);
+        const owned = got.books.properties.filter((p) => ownedProperty(got.books, investorId, p.name) === p);
         return [
-          [summaryKey(investorId, date), summary],
-          ...owned.map((p) => [propertyKey(investorId, date, p.name), propertyAnswer(p, propertyFigures(books, allocation, investorId, p.id))] as [string, unknown]),
+          [summaryKey(investorId, date), summaryOf(investor, got, date)],
+          ...owned.map((p) => [propertyKey(investorId, date, p.name), propertyOf(got, investorId, p)] as [string, unknown]),
         ];
       }),
   };

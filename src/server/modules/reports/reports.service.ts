@@ -1,7 +1,7 @@
 import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
 import type { Queryable } from '../../db/client.js';
 import { allocate } from '../../domain/allocation.js';
-import { investorBalances } from '../../domain/investor-figures.js';
+import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
 import type { BooksService } from '../books/books.service.js';
@@ -55,17 +55,12 @@ export function createReportsService({ books }: { books: BooksService }) {
    * allocation took over 160 MB at once: issue 12).
    */
   async function balancesByLlc(tx: Queryable, asOf: string): Promise<Map<number, { capital: number; cash: number }>> {
-    const balances = new Map<number, { capital: number; cash: number }>();
-    const add = (iid: number, capital: number, cash: number) => {
-      const b = balances.get(iid) ?? { capital: 0, cash: 0 };
-      balances.set(iid, { capital: b.capital + capital, cash: b.cash + cash });
-    };
+    const perLlc: Map<number, { capital: number; cash: number }>[] = [];
     for (const [llcId, propertyIds] of await propertyIdsByLlc(tx)) {
       const llcBooks = await readBooks(tx, asOf, { investorId: null, propertyIds, llcIds: [llcId], cash: false });
-      for (const [iid, b] of investorBalances(llcBooks, allocate(llcBooks), [])) add(iid, b.capital, b.cash);
+      perLlc.push(investorBalances(llcBooks, allocate(llcBooks), []));
     }
-    for (const w of await cashWithdrawalTotals(tx, asOf)) add(w.investorId, 0, -w.cents);
-    return balances;
+    return totalBalances(perLlc, await cashWithdrawalTotals(tx, asOf));
   }
 
   /** One property's books as of today, read through `tx`. */
