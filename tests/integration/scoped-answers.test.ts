@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOtherAnswers } from '../../src/server/modules/books/answer-cache.repository.js';
+import { forgetOtherAnswers, keepAnswer, keptAnswerOfInvestorNamed } from '../../src/server/modules/books/answer-cache.repository.js';
 import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
@@ -166,6 +166,62 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       expect(await stamps()).toEqual(after);
     } finally {
       await refresher.stop();
+      await t.close();
+    }
+  });
+
+  it('an admin reading an investor by name gets that investor\'s answer, even after the name moved to another investor', async () => {
+    const t = await template.start();
+    try {
+      const read = async (name: string) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/investor_summary?investor_name=${name}`, headers: bearer(template.state.admin) });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { investor_name: string; total_investments: string };
+      };
+      const a = await read('A');
+      const b = await read('%20b%20');
+      expect([a.investor_name, b.investor_name]).toEqual(['A', 'B']);
+      expect(a.total_investments).not.toBe(b.total_investments);
+      // What a restore of other books can do: the names A and B now belong to each other's rows. This
+      // server last read 'A' as the first row and holds its answer.
+      await t.testDb.db.transaction(async (tx) => {
+        await tx.query(`UPDATE investor SET name = 'swap' WHERE name = 'A'`);
+        await tx.query(`UPDATE investor SET name = 'A' WHERE name = 'B'`);
+        await tx.query(`UPDATE investor SET name = 'B' WHERE name = 'swap'`);
+      });
+      expect(await read('A')).toEqual({ ...b, investor_name: 'A' });
+      expect(await read('B')).toEqual({ ...a, investor_name: 'B' });
+      const nobody = await t.app.inject({ method: 'GET', url: '/api/investor_summary?investor_name=Nobody', headers: bearer(template.state.admin) });
+      expect([nobody.statusCode, nobody.body]).toEqual([404, '{"message":"Investor not found."}']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends the kept body unless the caller holds that very answer: the right investor and the right stamp', async () => {
+    const t = await template.start();
+    try {
+      const db = t.testDb.db;
+      const ids = new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]));
+      const [a, b] = [ids.get('A')!, ids.get('B')!];
+      // Both answers with the same inputs, so the same stamp: only the investor tells them apart.
+      for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await allVersions()] }, `{"of":${id}}`);
+      const stamp = String(await allVersions());
+      const named = (guess: number | null, known: string | null) => keptAnswerOfInvestorNamed(db, ' a ', 'test/summary/{investor}/day', guess, known);
+      expect(await named(a, stamp)).toEqual({ investorId: a, found: { stamp, body: undefined } });
+      expect(await named(b, stamp)).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
+      expect(await named(a, 'other')).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
+      expect(await named(null, null)).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
+      // Kept for an investor no longer current: the investor is found, the answer is not.
+      await db.query(`UPDATE books_scope_version SET version = version + 1 WHERE scope = 'shared'`);
+      expect(await named(a, stamp)).toEqual({ investorId: a, found: undefined });
+      expect(await keptAnswerOfInvestorNamed(db, 'Nobody', 'test/summary/{investor}/day', null, null)).toBeUndefined();
+
+      async function allVersions(): Promise<number> {
+        const [row] = await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`);
+        return Number(row!.v[0]);
+      }
+    } finally {
       await t.close();
     }
   });

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 
 export type SessionUser = {
   sessionId: string;
@@ -25,15 +25,17 @@ export async function insertSession(
  * disablement and role changes take effect at the next request (security.md S5, Z6).
  */
 export async function findLiveSession(db: Queryable, sessionId: string): Promise<SessionUser | undefined> {
-  const [row] = await db.query<SessionUser>(
-    `SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.admin_level AS "adminLevel",
+  const [row] = await db.query<SessionUser>(LIVE_SESSION, [sessionId]);
+  return row;
+}
+
+const LIVE_SESSION = prepared(
+  'find_live_session',
+  `SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.admin_level AS "adminLevel",
             u.investor_id AS "investorId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"
        FROM session s JOIN portal_user u ON u.id = s.user_id
       WHERE s.id = $1 AND s.revoked_at IS NULL AND u.deleted_at IS NULL AND u.disabled_at IS NULL`,
-    [sessionId],
-  );
-  return row;
-}
+);
 
 export async function touchSession(db: Queryable, sessionId: string, at: Date): Promise<void> {
   await db.query('UPDATE session SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [

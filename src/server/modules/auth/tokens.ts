@@ -21,11 +21,22 @@ const CHALLENGE_TTL_SECONDS = 300;
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
+/**
+ * Access tokens whose signature and claims checked out, by their exact text, with their expiry: a
+ * signed-in user sends the same token with every request for up to 30 minutes, and checking its HMAC
+ * again each time was a tenth of a kept answer's request (issue 12 profile). Only the signature is
+ * remembered: expiry is checked on every use, and the session behind the token is still read from the
+ * database on every request (security.md S5). Bounded: the oldest are forgotten first.
+ */
+const VERIFIED_TOKENS = 10_000;
+const CLOCK_TOLERANCE_SECONDS = 30;
+
 export function createTokenSigner(secret: string) {
   // Imported once as a WebCrypto key: given raw bytes, jose imports them again on every sign and verify,
   // which was a third of the cost of a kept answer's request (issue 12 profile).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const hmacKey = () => key;
+  const verified = new Map<string, TokenClaims & { exp: number }>();
   return {
     async sign(claims: TokenClaims, issuedAt: Date, expiresAt: Date): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })
@@ -70,6 +81,13 @@ export function createTokenSigner(secret: string) {
 
     /** The claims of a valid token, or null for anything else (bad signature, algorithm, claims, expiry). */
     async verify(token: string, now: Date): Promise<TokenClaims | null> {
+      const known = verified.get(token);
+      if (known) {
+        // As jose decides it: expired once exp is at or before now, less the tolerance.
+        if (known.exp > now.getTime() / 1000 - CLOCK_TOLERANCE_SECONDS) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: [ALG],
@@ -77,12 +95,14 @@ export function createTokenSigner(secret: string) {
           audience: AUDIENCE,
           typ: TYP,
           requiredClaims: ['exp', 'iat', 'jti', 'sub', 'sid'],
-          clockTolerance: 30,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
           currentDate: now,
         });
         const userId = Number(payload.sub);
         // Claims of the wrong shape are a bad token (401), never a database error: sid must be a UUID.
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return null;
+        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        verified.set(token, { userId, sessionId: payload.sid, exp: payload.exp! });
         return { userId, sessionId: payload.sid };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+import { INVESTOR_NAMED } from '../investors/investors.repository.js';
 
 /**
  * What an answer was computed from (migration 0006): scopes of the books ('llc:3', 'investor:12',
@@ -11,9 +12,11 @@ export const stampOf = (inputs: AnswerInputs): string => inputs.versions.join('.
 
 /** The versions `scopes` have in `db`'s snapshot, in their order. */
 export async function scopeVersions(db: Queryable, scopes: string[]): Promise<number[]> {
-  const [row] = await db.query<{ versions: string[] }>('SELECT books_scope_versions($1::text[])::text[] AS versions', [scopes]);
+  const [row] = await db.query<{ versions: string[] }>(SCOPE_VERSIONS, [scopes]);
   return row!.versions.map(Number);
 }
+
+const SCOPE_VERSIONS = prepared('scope_versions', 'SELECT books_scope_versions($1::text[])::text[] AS versions');
 
 /**
  * The answer kept for `key`, if it is still current: checked against the versions of its scopes in the
@@ -25,13 +28,50 @@ export async function keptAnswer(
   key: string,
   knownStamp: string | null = null,
 ): Promise<{ stamp: string; body: string | undefined } | undefined> {
-  const [row] = await db.query<{ stamp: string; body: string | null }>(
-    `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body END AS body
-       FROM answer_cache WHERE key = $1 AND versions = books_scope_versions(scopes)`,
-    [key, knownStamp],
-  );
+  const [row] = await db.query<{ stamp: string; body: string | null }>(KEPT_ANSWER, [key, knownStamp]);
   return row && { stamp: row.stamp, body: row.body ?? undefined };
 }
+
+const KEPT_ANSWER = prepared(
+  'kept_answer',
+  `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body END AS body
+     FROM answer_cache WHERE key = $1 AND versions = books_scope_versions(scopes)`,
+);
+
+/** Where a key names its investor, in the key `keptAnswerOfInvestorNamed` is given. */
+export const INVESTOR_MARK = '{investor}';
+
+/**
+ * The investor named `name` and the answer kept for them under `keyOf` (INVESTOR_MARK standing for
+ * their id), if current, in one statement: an admin reading anyone's figures costs one round trip,
+ * not two (issue 12). `guess` is the id the caller expects and `knownStamp` the stamp of the answer it
+ * holds for that id: when both are right, the body is not sent again. undefined: no investor has the name.
+ */
+export async function keptAnswerOfInvestorNamed(
+  db: Queryable,
+  name: string,
+  keyOf: string,
+  guess: number | null,
+  knownStamp: string | null,
+): Promise<{ investorId: number; found: { stamp: string; body: string | undefined } | undefined } | undefined> {
+  // At the first mark: a name later in the key (a property's) may spell the mark too.
+  const at = keyOf.indexOf(INVESTOR_MARK);
+  const [row] = await db.query<{ id: number; stamp: string | null; body: string | null }>(
+    KEPT_ANSWER_OF_INVESTOR_NAMED,
+    [name, keyOf.slice(0, at), guess, knownStamp, keyOf.slice(at + INVESTOR_MARK.length)],
+  );
+  if (!row) return undefined;
+  return { investorId: row.id, found: row.stamp === null ? undefined : { stamp: row.stamp, body: row.body ?? undefined } };
+}
+
+// answer_cache has no name column: the name matched is the investor's.
+const KEPT_ANSWER_OF_INVESTOR_NAMED = prepared(
+  'kept_answer_of_investor_named',
+  `SELECT i.id, c.stamp, CASE WHEN i.id IS DISTINCT FROM $3 OR c.stamp IS DISTINCT FROM $4 THEN c.body END AS body
+     FROM investor i
+     LEFT JOIN answer_cache c ON c.key = $2 || i.id || $5 AND c.versions = books_scope_versions(c.scopes)
+    WHERE ${INVESTOR_NAMED}`,
+);
 
 /**
  * Keeps an answer with its inputs. Two servers may race on a key: the one computed from later versions

@@ -5,6 +5,7 @@ import { propertyFigures } from '../../domain/investor-figures.js';
 import { investorReturns } from '../../domain/investor-returns.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.repository.js';
+import type { INVESTOR_MARK } from '../books/answer-cache.repository.js';
 import type { BooksService } from '../books/books.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
 import { ownedProperty, propertyAnswer, sameName, summaryAnswer } from './investor-answers.js';
@@ -26,9 +27,12 @@ function propertyOf({ books, allocation }: Pick<InvestorAt, 'books' | 'allocatio
   return propertyAnswer(property, propertyFigures(books, allocation, investorId, property.id));
 }
 
-const summaryKey = (investorId: number, date: string) => `investor_summary/${investorId}/${date}`;
+// An investor's answers are kept under keys that name them by id (or, for a lookup by name, by the
+// mark the database puts their id in: books.service.ts sentForInvestorNamed).
+type InvestorInKey = number | typeof INVESTOR_MARK;
+const summaryKey = (investorId: InvestorInKey, date: string) => `investor_summary/${investorId}/${date}`;
 /** By the property's name as a person types it (case and spaces aside). */
-const propertyKey = (investorId: number, date: string, propertyName: string) =>
+const propertyKey = (investorId: InvestorInKey, date: string, propertyName: string) =>
   `investor_property/${investorId}/${date}/${propertyName.normalize('NFC').trim().toLowerCase()}`;
 
 /** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
@@ -91,12 +95,22 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
 
     async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
+      if (user.adminLevel > 0 && investorName) {
+        const named = await read.sentForInvestorNamed(investorName, (id) => summaryKey(id, date), (id) => (tx) => summaryAt(tx, id, date));
+        return named ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
+      }
       const id = await investorIdFor(user, investorName);
       return read.sent(summaryKey(id, date), (tx) => summaryAt(tx, id, date));
     },
 
     async property(user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> {
       const date = asOfDate(asOf);
+      if (user.adminLevel > 0 && investorName) {
+        const named = await read.sentForInvestorNamed(
+          investorName, (id) => propertyKey(id, date, propertyName), (id) => (tx) => propertyAt(tx, id, propertyName, date),
+        );
+        return named ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
+      }
       const id = await investorIdFor(user, investorName);
       return read.sent(propertyKey(id, date, propertyName), (tx) => propertyAt(tx, id, propertyName, date));
     },

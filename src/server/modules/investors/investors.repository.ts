@@ -15,9 +15,12 @@ export async function insertInvestor(
   return row!;
 }
 
+/** The investor a name means, as a person types it (case and surrounding spaces aside): `$1` is the name. */
+export const INVESTOR_NAMED = 'lower(name) = lower(btrim($1))';
+
 export async function findInvestorByName(db: Queryable, name: string): Promise<Investor | undefined> {
   const [row] = await db.query<Investor>(
-    `SELECT ${INVESTOR_COLUMNS} FROM investor WHERE lower(name) = lower(btrim($1))`,
+    `SELECT ${INVESTOR_COLUMNS} FROM investor WHERE ${INVESTOR_NAMED}`,
     [name],
   );
   return row;
