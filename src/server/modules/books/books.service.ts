@@ -46,12 +46,15 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     });
   }
 
-  /** Keeps an answer with its inputs, in the database and (`hold`) parsed in this server. */
-  async function keep<T>(key: string, answer: T, inputs: AnswerInputs, hold: boolean): Promise<{ answer: T; json: string }> {
+  /**
+   * Keeps an answer with its inputs, in the database and, computed for a request (`openedAt`: when its
+   * snapshot opened), parsed in this server.
+   */
+  async function keep<T>(key: string, answer: T, inputs: AnswerInputs, openedAt?: number): Promise<{ answer: T; json: string }> {
     const json = JSON.stringify(answer);
     await keepAnswer(db, key, inputs, json);
     // Held (and frozen) for the requests that read it next; the refresher's are left to the readers.
-    if (hold) recent.set(key, { stamp: stampOf(inputs), answer, json });
+    if (openedAt !== undefined) recent.set(key, { stamp: stampOf(inputs), answer, json, computedAt: openedAt });
     return { answer, json };
   }
 
@@ -119,6 +122,12 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
       if (asText) return textOnly(recent.set(key, { stamp: found.stamp, answer: undefined, json: found.body }).json);
       return rememberJson(recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body }).answer!, found.body);
     }
+    // A computation here that finished while this request's read was on its way, from a snapshot opened
+    // after the request began: as current as one it would start (and the database did not have it yet).
+    const computed = recent.get<T>(key);
+    if (computed?.computedAt !== undefined && computed.computedAt >= began && computed.answer !== undefined) {
+      return rememberJson(computed.answer, computed.json);
+    }
     // Requests that find the same answer missing share one computation: a burst after a write costs
     // one allocation, not one per request.
     let flight = inFlight.get(key);
@@ -126,9 +135,10 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
       const entry = {
         openedAt: Infinity,
         pending: coldGate(async () => {
-          entry.openedAt = performance.now();
+          const openedAt = performance.now();
+          entry.openedAt = openedAt;
           const { result, inputs } = await inSnapshot(compute);
-          return keep(key, result, inputs, true);
+          return keep(key, result, inputs, openedAt);
         }).finally(() => {
           if (inFlight.get(key) === entry) inFlight.delete(key);
         }),
@@ -191,7 +201,7 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     keepAhead: (compute: (tx: Queryable) => Promise<[answerKey: string, answer: unknown][]>): Promise<number> =>
       coldGate(async () => {
         const { result, inputs } = await inSnapshot(compute);
-        for (const [answerKey, answer] of result) await keep(keyOf(answerKey), answer, inputs, false);
+        for (const [answerKey, answer] of result) await keep(keyOf(answerKey), answer, inputs);
         return result.length;
       }),
 

@@ -7,8 +7,11 @@
  * held as text costs its length, a parsed one PARSED_COST times it (its objects take a few times its JSON).
  */
 const PARSED_COST = 4;
-/** `answer` undefined: held as its text only, for routes that send it as it is (books.service.ts `sent`). */
-export type RecentAnswer<T> = { stamp: string; answer: T | undefined; json: string };
+/**
+ * `answer` undefined: held as its text only, for routes that send it as it is (books.service.ts `sent`).
+ * `computedAt`: for an answer this server computed, when its snapshot opened (performance.now()).
+ */
+export type RecentAnswer<T> = { stamp: string; answer: T | undefined; json: string; computedAt?: number };
 
 export function createRecentAnswers(budget: number) {
   const held = new Map<string, RecentAnswer<unknown>>();
