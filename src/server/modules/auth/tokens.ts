@@ -69,7 +69,7 @@ export function createTokenSigner(secret: string) {
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: [ALG], issuer: ISSUER, audience: `${AUDIENCE}:${purpose}`, typ: CHALLENGE_TYP,
-          requiredClaims: ['exp', 'sub'], clockTolerance: 30, currentDate: now,
+          requiredClaims: ['exp', 'sub'], clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: now,
         });
         const userId = Number(payload.sub);
         return Number.isSafeInteger(userId) && userId > 0 && payload.purpose === purpose ? userId : null;

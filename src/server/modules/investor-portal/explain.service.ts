@@ -5,6 +5,7 @@ import type { Explanation, Quantity } from '../../domain/explain-types.js';
 import { investorReturns } from '../../domain/investor-returns.js';
 import { centsToDollars } from '../../domain/money.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { nameKey } from '../../lib/names.js';
 import type { SessionUser } from '../auth/auth.repository.js';
 import type { BooksService } from '../books/books.service.js';
 import { llcExpenseWords } from './explain.repository.js';
@@ -73,7 +74,7 @@ export function createExplainService({ books: read, investorPortal }: { books: B
     async explain(user: SessionUser, req: ExplainRequest): Promise<ExplainResponse> {
       const date = investorPortal.asOfDate(req.asOf);
       const id = await investorPortal.readableInvestorId(user, req.investorName);
-      const property = req.propertyName ? req.propertyName.normalize('NFC').trim().toLowerCase() : '';
+      const property = req.propertyName ? nameKey(req.propertyName) : '';
       return read.kept(`explain/${id}/${date}/${figureText(req.figure)}/${property}`, (tx) => explainAt(tx, id, date, req));
     },
   };

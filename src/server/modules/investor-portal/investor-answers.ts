@@ -3,6 +3,7 @@ import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
 import type { InvestorFigures, MonthAmount, PropertyFigures } from '../../domain/investor-figures.js';
 import type { InvestorReturns } from '../../domain/investor-returns.js';
 import { centsToDollars } from '../../domain/money.js';
+import { sameName } from '../../lib/names.js';
 
 /**
  * The investor portal's answers shaped from the domain's figures: cents become the API's dollars, and
@@ -56,5 +57,3 @@ export function ownedProperty(books: BooksInput, investorId: number, name: strin
   return invested ? property : undefined;
 }
 
-/** Names match as a person reads them: Unicode-normalised, without surrounding spaces or case. */
-export const sameName = (a: string, b: string) => a.normalize('NFC').trim().toLowerCase() === b.normalize('NFC').trim().toLowerCase();

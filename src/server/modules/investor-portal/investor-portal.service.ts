@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/auth.repository.js';
 import type { INVESTOR_MARK } from '../books/answer-cache.repository.js';
 import type { BooksService } from '../books/books.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
-import { ownedProperty, propertyAnswer, sameName, summaryAnswer } from './investor-answers.js';
+import { nameKey, sameName } from '../../lib/names.js';
+import { ownedProperty, propertyAnswer, summaryAnswer } from './investor-answers.js';
 
 // One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
 const INVESTOR_NOT_FOUND = 'Investor not found.';
@@ -33,7 +34,7 @@ type InvestorInKey = number | typeof INVESTOR_MARK;
 const summaryKey = (investorId: InvestorInKey, date: string) => `investor_summary/${investorId}/${date}`;
 /** By the property's name as a person types it (case and spaces aside). */
 const propertyKey = (investorId: InvestorInKey, date: string, propertyName: string) =>
-  `investor_property/${investorId}/${date}/${propertyName.normalize('NFC').trim().toLowerCase()}`;
+  `investor_property/${investorId}/${date}/${nameKey(propertyName)}`;
 
 /** What investors come for (domain.md §4): an investor reads only their own figures; admins read anyone's. */
 export function createInvestorPortalService({ books: read }: { books: BooksService }) {
@@ -83,6 +84,24 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
     return (await investorFor(read.db, user, requested)).id;
   }
 
+  /**
+   * The kept answer of the investor this request may read. An admin naming an investor gets the
+   * investor and their answer in one statement (books.service.ts sentForInvestorNamed); anyone else is
+   * first held to their own investor (investorIdFor).
+   */
+  async function sentFor<T>(
+    user: SessionUser,
+    investorName: string | undefined,
+    answerKey: (investorId: InvestorInKey) => string,
+    compute: (investorId: number) => (tx: Queryable) => Promise<T>,
+  ): Promise<T> {
+    if (user.adminLevel > 0 && investorName) {
+      return (await read.sentForInvestorNamed(investorName, answerKey, compute)) ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
+    }
+    const id = await investorIdFor(user, investorName);
+    return read.sent(answerKey(id), compute(id));
+  }
+
   // Who may read is decided on every request; the figures are kept per scope of the books (issue 12),
   // and sent as kept: only the routes read these two.
   return {
@@ -95,24 +114,12 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
 
     async summary(user: SessionUser, investorName: string | undefined, asOf?: string): Promise<InvestorSummaryResponse> {
       const date = asOfDate(asOf);
-      if (user.adminLevel > 0 && investorName) {
-        const named = await read.sentForInvestorNamed(investorName, (id) => summaryKey(id, date), (id) => (tx) => summaryAt(tx, id, date));
-        return named ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
-      }
-      const id = await investorIdFor(user, investorName);
-      return read.sent(summaryKey(id, date), (tx) => summaryAt(tx, id, date));
+      return sentFor(user, investorName, (id) => summaryKey(id, date), (id) => (tx) => summaryAt(tx, id, date));
     },
 
     async property(user: SessionUser, investorName: string | undefined, propertyName: string, asOf?: string): Promise<InvestorPropertyResponse> {
       const date = asOfDate(asOf);
-      if (user.adminLevel > 0 && investorName) {
-        const named = await read.sentForInvestorNamed(
-          investorName, (id) => propertyKey(id, date, propertyName), (id) => (tx) => propertyAt(tx, id, propertyName, date),
-        );
-        return named ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
-      }
-      const id = await investorIdFor(user, investorName);
-      return read.sent(propertyKey(id, date, propertyName), (tx) => propertyAt(tx, id, propertyName, date));
+      return sentFor(user, investorName, (id) => propertyKey(id, date, propertyName), (id) => (tx) => propertyAt(tx, id, propertyName, date));
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { allocate } from '../../domain/allocation.js';
 import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
+import { nameKey } from '../../lib/names.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
 import type { BooksService } from '../books/books.service.js';
 import { readBooks } from '../books/books.repository.js';
@@ -32,10 +33,10 @@ const taxYearsAhead = (day: string): number[] => {
   return [year - 2, year - 1, year];
 };
 
-const nameKey = (name: string) => JSON.stringify(name.normalize('NFC').trim().toLowerCase());
-const propertyDetailsKey = (day: string, name: string) => `property_details/${day}/${nameKey(name)}`;
-const llcTaxesKey = (day: string, year: number, name: string) => `llc_taxes/${day}/${year}/${nameKey(name)}`;
-const propertyTaxesKey = (day: string, year: number, name: string) => `property_taxes/${day}/${year}/${nameKey(name)}`;
+const quotedName = (name: string) => JSON.stringify(nameKey(name));
+const propertyDetailsKey = (day: string, name: string) => `property_details/${day}/${quotedName(name)}`;
+const llcTaxesKey = (day: string, year: number, name: string) => `llc_taxes/${day}/${year}/${quotedName(name)}`;
+const propertyTaxesKey = (day: string, year: number, name: string) => `property_taxes/${day}/${year}/${quotedName(name)}`;
 
 /**
  * The admin's reports (portal-spec §2; domain.md §4.12, §5). Each answer reads one snapshot of the
