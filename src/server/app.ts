@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
+import { projectPath } from './lib/project-files.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -15,7 +15,7 @@ import { registerPictureFiles } from './modules/pictures/pictures.routes.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+export const DEFAULT_WEB_ROOT = projectPath('dist/web/');
 
 export type AppDeps = {
   config: Config;

@@ -1,15 +1,20 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startArgs } from '../support/start-command.js';
 
-/** The real entry points as an operator runs them: the server, a second server, the CLI. */
+/**
+ * The real entry points as an operator runs them: the server as `npm start` runs it (compiled, with
+ * its heap limit), a second server, the CLI.
+ */
 const TSX = path.resolve('node_modules/.bin/tsx');
 const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ...extra });
+const SERVER = startArgs();
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(TSX, ['src/server/main.ts'], { env: env({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }) });
+  const child = spawn(process.execPath, SERVER, { env: env({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }) });
   let out = '';
   // Ready when the server says so on its console, not after a guessed while.
   const ready = new Promise<void>((resolve, reject) => {
@@ -25,12 +30,20 @@ function startServer(dataDir: string, port: number) {
 }
 
 describe('processes', () => {
-  it('refuses a second server on the same data directory, and shuts down cleanly on SIGTERM', async () => {
+  // The server's half of `npm run build` (the web app's half is not needed here): seconds, not minutes.
+  beforeAll(() => void execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }), 60_000);
+
+  it('starts compiled, finds its own files, refuses a second server on the same data directory, and shuts down cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-proc-'));
-    const first = startServer(dir, 18000 + Math.floor(Math.random() * 1000));
+    const port = 18000 + Math.floor(Math.random() * 1000);
+    const first = startServer(dir, port);
     await first.ready;
     expect(first.output()).toMatch(/password: \S{20,}/); // the first admin's one-time password
-    const second = spawnSync(TSX, ['src/server/main.ts'], { env: env({ DATA_DIR: dir, PORT: '0' }), encoding: 'utf8' });
+    // Its migrations ran (the first admin is in the books) and its assets are found from the bundle.
+    const logo = await fetch(`http://127.0.0.1:${port}/logo.png`);
+    expect(logo.status).toBe(200);
+    expect(Buffer.from(await logo.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    const second = spawnSync(process.execPath, SERVER, { env: env({ DATA_DIR: dir, PORT: '0' }), encoding: 'utf8' });
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(/is in use by another portal process/);
     const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
@@ -47,7 +60,7 @@ describe('processes', () => {
   }, 120_000);
 
   it('stops at start on a bad setting, naming it', () => {
-    const res = spawnSync(TSX, ['src/server/main.ts'], { env: env({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-cfg-')) }), encoding: 'utf8' });
+    const res = spawnSync(process.execPath, SERVER, { env: env({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-cfg-')) }), encoding: 'utf8' });
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/Invalid configuration:\n\s+PORT/);
   }, 60_000);

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../lib/project-files.js';
 import type { Db } from './client.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = projectPath('src/server/db/migrations/');
 // Any constant: several app servers starting at once take turns instead of racing the same migration.
 const MIGRATION_LOCK = 7_340_021;
 

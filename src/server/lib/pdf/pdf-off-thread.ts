@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { projectPath } from '../project-files.js';
 import type { PdfDocumentSpec } from './pdf-document.js';
 
 type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
@@ -38,7 +39,7 @@ function thread(): Thread {
   // A small heap: V8 lets a heap grow towards its limit before it collects, and at 512 MB a year's
   // statements at the large tier took the server to ~590 MB (~500 MB at 96, ~330 MB with the server's own
   // heap limited). The largest document, a 40-property LLC's tax report, lays out within 64 MB.
-  const worker = new Worker(new URL('./pdf-thread.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 } });
+  const worker = new Worker(projectPath('src/server/lib/pdf/pdf-thread.mjs'), { resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 } });
   const t: Thread = { worker, pending: new Map() };
   // The thread never keeps the process alive: a server that stops, stops.
   worker.unref();

@@ -1,25 +1,24 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { endpoints } from '../../../contract/endpoints.js';
+import { COMPILED_FILE, PROJECT_ROOT, projectPath } from '../../lib/project-files.js';
 
 /**
- * The server code's source files: the server and the contract when run from source, or the compiled
- * bundle this module is part of. Tests are left out (they change no answer).
+ * The files of the code behind the answers, by path from the project's folder. From source: the server
+ * and the contract (tests left out: they change no answer). Compiled: the bundle this module is part
+ * of, and the migrations it runs (they define the database functions answers read through).
  */
-function codeFiles(): { root: string; files: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const src = path.resolve(path.dirname(here), '../../..');
-  if (!existsSync(path.join(src, 'server')) || !existsSync(path.join(src, 'contract'))) return { root: path.dirname(here), files: [here] };
+function codeFiles(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-      const full = path.join(dir, d.name);
-      if (d.isDirectory()) return walk(full);
-      return /\.(ts|mjs|sql)$/.test(d.name) && !/\.test\.ts$/.test(d.name) ? [full] : [];
+    readdirSync(projectPath(dir), { withFileTypes: true }).flatMap((d) => {
+      const file = path.join(dir, d.name);
+      if (d.isDirectory()) return walk(file);
+      return /\.(ts|mjs|sql)$/.test(d.name) && !/\.test\.ts$/.test(d.name) ? [file] : [];
     });
-  return { root: src, files: [...walk(path.join(src, 'server')), ...walk(path.join(src, 'contract'))].sort() };
+  if (COMPILED_FILE) return [path.relative(PROJECT_ROOT, COMPILED_FILE), ...walk('src/server/db/migrations').sort()];
+  return [...walk('src/server'), ...walk('src/contract')].sort();
 }
 
 /**
@@ -31,7 +30,6 @@ function codeFiles(): { root: string; files: string[] } {
 export const ANSWER_FORMAT = (() => {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(Object.values(endpoints).map((e) => z.toJSONSchema(e.response, { io: 'output', unrepresentable: 'any' }))));
-  const { root, files } = codeFiles();
-  for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
+  for (const file of codeFiles()) hash.update(file).update(readFileSync(projectPath(file)));
   return hash.digest('hex').slice(0, 12);
 })();
