@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { DataDirLockedError, loadOrCreateJwtSecret, lockDataDir } from '../../src/server/db/data-dir.js';
@@ -137,6 +138,8 @@ describe.each(DB_KINDS)('ledger and audit guards on %s', (kind) => {
   });
 });
 
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ row: i, text: 'repeated text' })))};`;
+
 describe('HTTP surface', () => {
   let t: TestApp;
   let webRoot: string;
@@ -145,6 +148,10 @@ describe('HTTP surface', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>spa</title>');
     writeFileSync(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+    // As the build writes them (vite.config.ts precompress) beside a larger file.
+    writeFileSync(path.join(webRoot, 'assets', 'big-456.js'), BIG_SCRIPT);
+    writeFileSync(path.join(webRoot, 'assets', 'big-456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(path.join(webRoot, 'assets', 'big-456.js.gz'), gzipSync(BIG_SCRIPT));
     t = await startTestApp('pglite', { PORTAL_NAME: 'Maple Portal', PORTAL_LOGO: 'on', PORTAL_LOREN: 'true', PORTAL_GROUP_LAND_CONTRACT: 'false' }, { webRoot });
   });
   afterAll(() => t?.close());
@@ -176,6 +183,26 @@ describe('HTTP surface', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found.' });
     }
+  });
+
+  it('sends the compressed copy the build made of a file to a browser that accepts it, and the file to one that does not', async () => {
+    const as = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/big-456.js', headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+    const brotli = await as('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gzip = await as('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await as();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file the build left uncompressed goes out as it is, whatever the browser accepts.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('sends the security headers, and no-store on API answers (D1, D2)', async () => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { mapleLogin, recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
@@ -45,6 +46,27 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
     const { body } = await get('/admin/get_admin_summary');
     const fees = 1220 + 1035; // A on P, C on Q (§4.10)
     expect(Math.round((body.total_cash + fees) * 100)).toBe(Math.round((body.total_income - body.total_expenses - 6000) * 100));
+  });
+
+  it('sends a kept answer gzipped to a client that accepts gzip, and as plain JSON to one that does not', async () => {
+    const url = '/admin/get_property_details?selectedProperty=P';
+    const as = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { ...bearer(maple.admin), ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
+    const plain = await as();
+    expect(plain.body.length).toBeGreaterThan(1024); // large enough to be worth a gzip
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const browser of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await as(browser);
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(zipped.headers['content-length'])).toBeLessThan(plain.body.length / 2);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    const refused = await as('gzip;q=0, br');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('answers the property details of P (§4.12), investor-property expenses included', async () => {

@@ -11,7 +11,8 @@ const API_PREFIXES = ['/auth/', '/admin/', '/api/'];
  */
 export async function registerSpa(app: FastifyInstance, webRootDir: string): Promise<void> {
   const webRoot = path.resolve(webRootDir);
-  await app.register(fastifyStatic, { root: webRoot, serve: false });
+  // preCompressed: the .br and .gz the build wrote beside each file (vite.config.ts), for browsers that take them.
+  await app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
   const indexExists = () => existsSync(path.join(webRoot, 'index.html'));
   const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 

@@ -5,7 +5,8 @@ import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
-import { rememberJson } from '../../lib/kept-json.js';
+import { rememberJson, type KeptText } from '../../lib/kept-json.js';
+import { nameKey } from '../../lib/names.js';
 import { currentKeys, INVESTOR_MARK, keepAnswer, keptAnswer, keptAnswerOfInvestorNamed, scopeVersions, stampOf, type AnswerInputs } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
 import { dependsOn, recordedScopes, recordInputs, scopes } from './answer-inputs.js';
@@ -50,12 +51,11 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
    * Keeps an answer with its inputs, in the database and, computed for a request (`openedAt`: when its
    * snapshot opened), parsed in this server.
    */
-  async function keep<T>(key: string, answer: T, inputs: AnswerInputs, openedAt?: number): Promise<{ answer: T; json: string }> {
-    const json = JSON.stringify(answer);
-    await keepAnswer(db, key, inputs, json);
+  async function keep<T>(key: string, answer: T, inputs: AnswerInputs, openedAt?: number): Promise<RecentAnswer<T>> {
+    const kept: RecentAnswer<T> = { stamp: stampOf(inputs), answer, json: JSON.stringify(answer), computedAt: openedAt };
+    await keepAnswer(db, key, inputs, kept.json);
     // Held (and frozen) for the requests that read it next; the refresher's are left to the readers.
-    if (openedAt !== undefined) recent.set(key, { stamp: stampOf(inputs), answer, json, computedAt: openedAt });
-    return { answer, json };
+    return openedAt === undefined ? kept : recent.set(key, kept);
   }
 
   /**
@@ -63,11 +63,11 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
    * only if that snapshot opened after the request began: an earlier one may miss a write the request
    * must see (read your writes).
    */
-  const inFlight = new Map<string, { openedAt: number; pending: Promise<{ answer: unknown; json: string }> }>();
+  const inFlight = new Map<string, { openedAt: number; pending: Promise<RecentAnswer<unknown>> }>();
 
   const keyOf = (answerKey: string) => `${ANSWER_FORMAT}/${answerKey}`;
-  /** An answer's stand-in that carries only its JSON text: what a route sends as it is. */
-  const textOnly = <T>(json: string): T => rememberJson(Object.freeze({}) as T, json);
+  /** An answer's stand-in that carries only its kept text: what a route sends as it is. */
+  const textOnly = <T>(text: KeptText): T => rememberJson(Object.freeze({}) as T, text);
 
   /** `kept` and `sent`: the kept answer if current, else one computation shared by the requests that ask. */
   async function keptAnswerOf<T>(answerKey: string, compute: (tx: Queryable) => Promise<T>, asText: boolean): Promise<T> {
@@ -83,7 +83,6 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
    */
   const investorIds = new Map<string, number>();
   const INVESTOR_IDS = 10_000;
-  const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
 
   /** `sentForInvestorNamed`: the investor and their kept answer in one statement. */
   async function sentOfInvestorNamed<T>(
@@ -114,19 +113,21 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   ): Promise<T> {
     // The database said the answer kept under the key is current: held at that stamp, it is the same one.
     if (found && held?.stamp === found.stamp) {
-      if (held.answer !== undefined) return rememberJson(held.answer, held.json);
-      if (asText) return textOnly(held.json);
-      return rememberJson(recent.set(key, { ...held, answer: JSON.parse(held.json) as T }).answer!, held.json);
+      if (held.answer !== undefined) return rememberJson(held.answer, held);
+      if (asText) return textOnly(held);
+      const parsed = recent.set(key, { ...held, answer: JSON.parse(held.json) as T });
+      return rememberJson(parsed.answer!, parsed);
     }
     if (found?.body !== undefined) {
-      if (asText) return textOnly(recent.set(key, { stamp: found.stamp, answer: undefined, json: found.body }).json);
-      return rememberJson(recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body }).answer!, found.body);
+      if (asText) return textOnly(recent.set(key, { stamp: found.stamp, answer: undefined, json: found.body }));
+      const parsed = recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body });
+      return rememberJson(parsed.answer!, parsed);
     }
     // A computation here that finished while this request's read was on its way, from a snapshot opened
     // after the request began: as current as one it would start (and the database did not have it yet).
     const computed = recent.get<T>(key);
     if (computed?.computedAt !== undefined && computed.computedAt >= began && computed.answer !== undefined) {
-      return rememberJson(computed.answer, computed.json);
+      return rememberJson(computed.answer, computed);
     }
     // Requests that find the same answer missing share one computation: a burst after a write costs
     // one allocation, not one per request.
@@ -146,8 +147,8 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
       flight = entry;
       inFlight.set(key, flight);
     }
-    const { answer, json } = (await flight.pending) as { answer: T; json: string };
-    return rememberJson(answer, json);
+    const shared = (await flight.pending) as RecentAnswer<T>;
+    return rememberJson(shared.answer!, shared);
   }
 
   return {

@@ -15,10 +15,13 @@ describe('recent answers', () => {
     expect(recent.get('c')?.stamp).toBe('1');
   });
 
-  it('counts an answer held as text at its length, a parsed one at four times it', () => {
-    const recent = createRecentAnswers(64);
+  it('counts an answer held as text at 1.25 times its length (room for its gzip), a parsed one at four times it', () => {
+    const recent = createRecentAnswers(80); // four texts of 16 characters: 4 × 20
     for (const k of ['a', 'b', 'c', 'd']) recent.set(k, { stamp: '1', answer: undefined, json: JSON.stringify({ text: k.repeat(5) }) });
     expect(['a', 'b', 'c', 'd'].map((k) => recent.get(k)?.json.length)).toEqual([16, 16, 16, 16]);
+    recent.set('a2', { stamp: '1', answer: undefined, json: JSON.stringify({ text: 'fifth' }) }); // a fifth text is over 80
+    expect(recent.get('a')).toBeUndefined();
+    recent.set('a', { stamp: '1', answer: undefined, json: JSON.stringify({ text: 'aaaaa' }) });
     recent.set('e', answer('1', 'eeeee')); // 64 more: only it fits
     expect(['a', 'b', 'c', 'd'].map((k) => recent.get(k))).toEqual([undefined, undefined, undefined, undefined]);
     expect(recent.get('e')?.answer).toEqual({ text: 'eeeee' });
