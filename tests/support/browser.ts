@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
 import type { TestApp } from './test-app.js';
 
@@ -50,7 +50,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
     async newWindow(viewport = DESKTOP, options = {}) {
       const context = await browser.newContext({ viewport, ...options });
       windows.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      sayTroubleIfTestFails(page);
+      return page;
     },
     closeWindows,
     async close() {
@@ -58,6 +60,25 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await browser.close();
     },
   };
+}
+
+/**
+ * What went wrong in a window (refused or failed requests, console errors, page errors), printed only
+ * if the test that opened it fails: a screen that never appeared then says which request it waited
+ * for and what came back, instead of only a timeout.
+ */
+function sayTroubleIfTestFails(page: Page): void {
+  const trouble: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('response', (r) => void (r.status() >= 400 && trouble.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)));
+  page.on('requestfailed', (r) => void trouble.push(`${at()} failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+  page.on('console', (m) => void (m.type() === 'error' && trouble.push(`${at()} console: ${m.text()}`)));
+  page.on('pageerror', (e) => void trouble.push(`${at()} page error: ${e.message}`));
+  try {
+    onTestFailed(() => console.log(`In the browser window (${page.url()}):\n  ${trouble.join('\n  ') || 'no failed request, no console error'}`));
+  } catch {
+    // A window opened outside a test (a beforeAll): nothing to attach its trouble to.
+  }
 }
 
 /** An app serving the web app over HTTP, as the browser reaches it at `base`. */
