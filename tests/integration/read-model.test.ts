@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { buildApp } from '../../src/server/app.js';
@@ -195,8 +196,8 @@ describe.each(DB_KINDS)('kept answers across deploys on %s', (kind) => {
       // What a server of the shape before issue 14 kept, at the current versions: without the returns.
       const { xirr: _x, xirr_note: _n, equity_multiple: _e, capital_returned: _c, cash_distributed: _d, ...older } = fresh;
       const olderKey = `0ld0format00${kept.key.slice(kept.key.indexOf('/'))}`;
-      await t.testDb.db.query('INSERT INTO answer_cache (key, scopes, versions, stamp, body) VALUES ($1, $2, $3, $4, $5)', [
-        olderKey, kept.scopes, kept.versions, 'older', JSON.stringify(older),
+      await t.testDb.db.query('INSERT INTO answer_cache (key, scopes, versions, stamp, body_gzip) VALUES ($1, $2, $3, $4, $5)', [
+        olderKey, kept.scopes, kept.versions, 'older', gzipSync(JSON.stringify(older)),
       ]);
       expect(await read()).toEqual(fresh);
       expect(fresh).toHaveProperty('equity_multiple');

@@ -48,12 +48,11 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
     expect(Math.round((body.total_cash + fees) * 100)).toBe(Math.round((body.total_income - body.total_expenses - 6000) * 100));
   });
 
-  it('sends a kept answer gzipped to a client that accepts gzip, and as plain JSON to one that does not', async () => {
+  it('sends a kept answer as kept, gzipped, to a client that accepts gzip, and inflated to one that does not', async () => {
     const url = '/admin/get_property_details?selectedProperty=P';
     const as = (encoding?: string) =>
       t.app.inject({ method: 'GET', url, headers: { ...bearer(maple.admin), ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
     const plain = await as();
-    expect(plain.body.length).toBeGreaterThan(1024); // large enough to be worth a gzip
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
     for (const browser of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOtherAnswers, keepAnswer, keptAnswerOfInvestorNamed } from '../../src/server/modules/books/answer-cache.repository.js';
 import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
@@ -205,9 +206,14 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const ids = new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]));
       const [a, b] = [ids.get('A')!, ids.get('B')!];
       // Both answers with the same inputs, so the same stamp: only the investor tells them apart.
-      for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await allVersions()] }, `{"of":${id}}`);
+      for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await allVersions()] }, gzipSync(`{"of":${id}}`));
       const stamp = String(await allVersions());
-      const named = (guess: number | null, known: string | null) => keptAnswerOfInvestorNamed(db, ' a ', 'test/summary/{investor}/day', guess, known);
+      // The body as the database sends it (gzipped, migration 0008), read back as text.
+      const named = async (guess: number | null, known: string | null) => {
+        const got = await keptAnswerOfInvestorNamed(db, ' a ', 'test/summary/{investor}/day', guess, known);
+        const body = got?.found?.body;
+        return got && { ...got, found: got.found && { stamp: got.found.stamp, body: body && gunzipSync(body).toString() } };
+      };
       expect(await named(a, stamp)).toEqual({ investorId: a, found: { stamp, body: undefined } });
       expect(await named(b, stamp)).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
       expect(await named(a, 'other')).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
@@ -232,7 +238,8 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/investor_summary?investor_name=A', headers: bearer(template.state.admin) });
       expect(res.statusCode, res.body).toBe(200);
       await t.testDb.db.query(
-        `INSERT INTO answer_cache (key, scopes, versions, stamp, body) VALUES ('0ther0format/investor_summary/1/2025-01-01', '{*}', '{0}', '0', '{}')`,
+        `INSERT INTO answer_cache (key, scopes, versions, stamp, body_gzip) VALUES ('0ther0format/investor_summary/1/2025-01-01', '{*}', '{0}', '0', $1)`,
+        [gzipSync('{}')],
       );
       await forgetOtherAnswers(t.testDb.db, ANSWER_FORMAT);
       const keys = (await t.testDb.db.query<{ key: string }>('SELECT key FROM answer_cache')).map((r) => r.key);

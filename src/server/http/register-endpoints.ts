@@ -5,7 +5,7 @@ import { successMessage, type DownloadFile, type Endpoint } from '../../contract
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
-import { GZIP_FROM_LENGTH, gzippedText, keptText } from '../lib/kept-json.js';
+import { jsonOf, keptText } from '../lib/kept-json.js';
 import { acceptsGzip } from './content-coding.js';
 import { writeContext } from './request-context.js';
 
@@ -58,15 +58,13 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
           write: () => writeContext(request),
         });
         if (e.file) return sendFile(reply, e.file, result as DownloadFile);
-        // A kept answer goes out as the text it was kept as (lib/kept-json.ts): no second serialization,
-        // and gzipped once for every client that accepts it.
+        // A kept answer goes out as it was kept, gzipped (lib/kept-json.ts): no second serialization,
+        // no compression per request; inflated for a client that does not take gzip.
         const kept = e.message ? undefined : keptText(result);
         if (kept !== undefined) {
-          reply.code(status).headers(e.headers ?? {}).type('application/json; charset=utf-8');
-          if (kept.json.length < GZIP_FROM_LENGTH) return reply.send(kept.json);
-          reply.header('vary', 'accept-encoding');
-          if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(kept.json);
-          return reply.header('content-encoding', 'gzip').send(await gzippedText(kept));
+          reply.code(status).headers(e.headers ?? {}).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+          if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));
+          return reply.header('content-encoding', 'gzip').send(kept.gzip);
         }
         const answer = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
         return reply.code(status).headers(e.headers ?? {}).send(answer);

@@ -1,15 +1,13 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
 
 /**
- * The JSON text an answer was kept as (books.service.ts `kept`). The route sends that text as it is,
- * instead of serializing the object again through its response schema: for a large answer that is most
- * of a request's cost, and the text is exactly what serializing gave when it was kept. Its gzip, for
- * clients that accept one (every browser), is made once per kept text, off the event loop, and then
- * shared by every request that sends it: the whole book's answers are tens to hundreds of kilobytes of
- * JSON that compress about tenfold.
+ * An answer as it was kept (books.service.ts `kept`): its JSON text gzipped, once, when it was
+ * computed (migration 0008). The route sends those bytes as they are to a client that accepts gzip
+ * (every browser), instead of serializing the object again through its response schema and
+ * compressing it per request; a client that does not gets them inflated.
  */
-export type KeptText = { readonly json: string; gzipped?: Promise<Buffer> };
+export type KeptText = { readonly gzip: Buffer };
 
 const texts = new WeakMap<object, KeptText>();
 
@@ -21,10 +19,10 @@ export function rememberJson<T>(answer: T, text: KeptText): T {
 export const keptText = (answer: unknown): KeptText | undefined =>
   typeof answer === 'object' && answer !== null ? texts.get(answer) : undefined;
 
-/** Below this many characters a gzip saves less than it costs: the answer fits one packet either way. */
-export const GZIP_FROM_LENGTH = 1024;
-
 const gzipAsync = promisify(gzip);
 
-/** The kept text gzipped: made on first use and kept with the text. */
-export const gzippedText = (text: KeptText): Promise<Buffer> => (text.gzipped ??= gzipAsync(text.json));
+/** JSON text gzipped, on libuv's thread pool: the server's thread goes on answering meanwhile. */
+export const gzipJson = (json: string): Promise<Buffer> => gzipAsync(json);
+
+/** The JSON text of a kept answer (a client without gzip, or a caller that reads the answer). */
+export const jsonOf = (text: KeptText): string => gunzipSync(text.gzip).toString('utf8');

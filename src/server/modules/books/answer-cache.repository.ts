@@ -10,6 +10,16 @@ export type AnswerInputs = { scopes: string[]; versions: number[] };
 /** A computation's inputs in one word: the same stamp for the same key means the same answer. */
 export const stampOf = (inputs: AnswerInputs): string => inputs.versions.join('.');
 
+/**
+ * A kept answer as the database gives it: its stamp, and its JSON gzipped (migration 0008), unless the
+ * caller said it holds that very answer.
+ */
+export type KeptAnswer = { stamp: string; body: Buffer | undefined };
+
+// node-postgres gives bytea as a Buffer, PGlite as a Uint8Array: one type for the callers.
+const bodyOf = (bytes: Uint8Array | null): Buffer | undefined =>
+  bytes === null ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** The versions `scopes` have in `db`'s snapshot, in their order. */
 export async function scopeVersions(db: Queryable, scopes: string[]): Promise<number[]> {
   const [row] = await db.query<{ versions: string[] }>(SCOPE_VERSIONS, [scopes]);
@@ -27,14 +37,14 @@ export async function keptAnswer(
   db: Queryable,
   key: string,
   knownStamp: string | null = null,
-): Promise<{ stamp: string; body: string | undefined } | undefined> {
-  const [row] = await db.query<{ stamp: string; body: string | null }>(KEPT_ANSWER, [key, knownStamp]);
-  return row && { stamp: row.stamp, body: row.body ?? undefined };
+): Promise<KeptAnswer | undefined> {
+  const [row] = await db.query<{ stamp: string; body: Uint8Array | null }>(KEPT_ANSWER, [key, knownStamp]);
+  return row && { stamp: row.stamp, body: bodyOf(row.body) };
 }
 
 const KEPT_ANSWER = prepared(
   'kept_answer',
-  `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body END AS body
+  `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body_gzip END AS body
      FROM answer_cache WHERE key = $1 AND versions = books_scope_versions(scopes)`,
 );
 
@@ -53,37 +63,37 @@ export async function keptAnswerOfInvestorNamed(
   keyOf: string,
   guess: number | null,
   knownStamp: string | null,
-): Promise<{ investorId: number; found: { stamp: string; body: string | undefined } | undefined } | undefined> {
+): Promise<{ investorId: number; found: KeptAnswer | undefined } | undefined> {
   // At the first mark: a name later in the key (a property's) may spell the mark too.
   const at = keyOf.indexOf(INVESTOR_MARK);
-  const [row] = await db.query<{ id: number; stamp: string | null; body: string | null }>(
+  const [row] = await db.query<{ id: number; stamp: string | null; body: Uint8Array | null }>(
     KEPT_ANSWER_OF_INVESTOR_NAMED,
     [name, keyOf.slice(0, at), guess, knownStamp, keyOf.slice(at + INVESTOR_MARK.length)],
   );
   if (!row) return undefined;
-  return { investorId: row.id, found: row.stamp === null ? undefined : { stamp: row.stamp, body: row.body ?? undefined } };
+  return { investorId: row.id, found: row.stamp === null ? undefined : { stamp: row.stamp, body: bodyOf(row.body) } };
 }
 
 // answer_cache has no name column: the name matched is the investor's.
 const KEPT_ANSWER_OF_INVESTOR_NAMED = prepared(
   'kept_answer_of_investor_named',
-  `SELECT i.id, c.stamp, CASE WHEN i.id IS DISTINCT FROM $3 OR c.stamp IS DISTINCT FROM $4 THEN c.body END AS body
+  `SELECT i.id, c.stamp, CASE WHEN i.id IS DISTINCT FROM $3 OR c.stamp IS DISTINCT FROM $4 THEN c.body_gzip END AS body
      FROM investor i
      LEFT JOIN answer_cache c ON c.key = $2 || i.id || $5 AND c.versions = books_scope_versions(c.scopes)
     WHERE ${INVESTOR_NAMED}`,
 );
 
 /**
- * Keeps an answer with its inputs. Two servers may race on a key: the one computed from later versions
+ * Keeps an answer (its JSON gzipped) with its inputs. Two servers may race on a key: the one computed from later versions
  * of the same scopes stays. (Either would be safe to keep: a stale one is never served.)
  */
-export async function keepAnswer(db: Queryable, key: string, inputs: AnswerInputs, body: string): Promise<void> {
+export async function keepAnswer(db: Queryable, key: string, inputs: AnswerInputs, bodyGzip: Buffer): Promise<void> {
   await db.query(
-    `INSERT INTO answer_cache AS c (key, scopes, versions, stamp, body) VALUES ($1, $2::text[], $3::bigint[], $4, $5)
+    `INSERT INTO answer_cache AS c (key, scopes, versions, stamp, body_gzip) VALUES ($1, $2::text[], $3::bigint[], $4, $5)
      ON CONFLICT (key) DO UPDATE SET scopes = EXCLUDED.scopes, versions = EXCLUDED.versions, stamp = EXCLUDED.stamp,
-                                     body = EXCLUDED.body, kept_at = now()
+                                     body_gzip = EXCLUDED.body_gzip, kept_at = now()
       WHERE NOT (c.scopes = EXCLUDED.scopes AND c.versions > EXCLUDED.versions)`,
-    [key, inputs.scopes, inputs.versions, stampOf(inputs), body],
+    [key, inputs.scopes, inputs.versions, stampOf(inputs), bodyGzip],
   );
 }
 

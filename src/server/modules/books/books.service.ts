@@ -5,9 +5,9 @@ import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
-import { rememberJson, type KeptText } from '../../lib/kept-json.js';
+import { gzipJson, jsonOf, rememberJson, type KeptText } from '../../lib/kept-json.js';
 import { nameKey } from '../../lib/names.js';
-import { currentKeys, INVESTOR_MARK, keepAnswer, keptAnswer, keptAnswerOfInvestorNamed, scopeVersions, stampOf, type AnswerInputs } from './answer-cache.repository.js';
+import { currentKeys, INVESTOR_MARK, keepAnswer, keptAnswer, keptAnswerOfInvestorNamed, scopeVersions, stampOf, type AnswerInputs, type KeptAnswer } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
 import { dependsOn, recordedScopes, recordInputs, scopes } from './answer-inputs.js';
 import { createRecentAnswers, type RecentAnswer } from './recent-answers.js';
@@ -52,8 +52,9 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
    * snapshot opened), parsed in this server.
    */
   async function keep<T>(key: string, answer: T, inputs: AnswerInputs, openedAt?: number): Promise<RecentAnswer<T>> {
-    const kept: RecentAnswer<T> = { stamp: stampOf(inputs), answer, json: JSON.stringify(answer), computedAt: openedAt };
-    await keepAnswer(db, key, inputs, kept.json);
+    const json = JSON.stringify(answer);
+    const kept: RecentAnswer<T> = { stamp: stampOf(inputs), answer, gzip: await gzipJson(json), jsonLength: json.length, computedAt: openedAt };
+    await keepAnswer(db, key, inputs, kept.gzip);
     // Held (and frozen) for the requests that read it next; the refresher's are left to the readers.
     return openedAt === undefined ? kept : recent.set(key, kept);
   }
@@ -66,6 +67,11 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   const inFlight = new Map<string, { openedAt: number; pending: Promise<RecentAnswer<unknown>> }>();
 
   const keyOf = (answerKey: string) => `${ANSWER_FORMAT}/${answerKey}`;
+  /** A kept text read: the answer, and its JSON's length (what holding it parsed costs). */
+  const parsedFrom = <T>(text: KeptText): { answer: T; jsonLength: number } => {
+    const json = jsonOf(text);
+    return { answer: JSON.parse(json) as T, jsonLength: json.length };
+  };
   /** An answer's stand-in that carries only its kept text: what a route sends as it is. */
   const textOnly = <T>(text: KeptText): T => rememberJson(Object.freeze({}) as T, text);
 
@@ -106,7 +112,7 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
   async function answerOf<T>(
     key: string,
     held: RecentAnswer<T> | undefined,
-    found: { stamp: string; body: string | undefined } | undefined,
+    found: KeptAnswer | undefined,
     compute: (tx: Queryable) => Promise<T>,
     asText: boolean,
     began: number,
@@ -115,12 +121,13 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
     if (found && held?.stamp === found.stamp) {
       if (held.answer !== undefined) return rememberJson(held.answer, held);
       if (asText) return textOnly(held);
-      const parsed = recent.set(key, { ...held, answer: JSON.parse(held.json) as T });
+      const parsed = recent.set(key, { ...held, ...parsedFrom<T>(held) });
       return rememberJson(parsed.answer!, parsed);
     }
     if (found?.body !== undefined) {
-      if (asText) return textOnly(recent.set(key, { stamp: found.stamp, answer: undefined, json: found.body }));
-      const parsed = recent.set(key, { stamp: found.stamp, answer: JSON.parse(found.body) as T, json: found.body });
+      const text = { stamp: found.stamp, gzip: found.body };
+      if (asText) return textOnly(recent.set(key, { ...text, answer: undefined }));
+      const parsed = recent.set(key, { ...text, ...parsedFrom<T>(text) });
       return rememberJson(parsed.answer!, parsed);
     }
     // A computation here that finished while this request's read was on its way, from a snapshot opened

@@ -6,21 +6,21 @@ import type { KeptText } from '../../lib/kept-json.js';
  * the answer kept under its key is of that stamp and still current (books.service.ts), so several app
  * servers on one database never disagree, and a change made through any of them is seen at once. The
  * least recently used go first once the cost held passes `budget`, which bounds the memory: an answer
- * held as text costs TEXT_COST times its length (its gzip, once made, adds well under a quarter: JSON
- * compresses about tenfold), a parsed one PARSED_COST times it (its objects take a few times its JSON).
+ * costs the length of its gzipped JSON, and a parsed one PARSED_COST times its JSON's length more (its
+ * objects take a few times their JSON).
  */
-const TEXT_COST = 1.25;
 const PARSED_COST = 4;
 /**
- * `answer` undefined: held as its text only, for routes that send it as it is (books.service.ts `sent`).
- * `computedAt`: for an answer this server computed, when its snapshot opened (performance.now()).
+ * `answer` undefined: held as its gzipped text only, for routes that send it as it is (books.service.ts
+ * `sent`); else parsed, with `jsonLength` its JSON's length. `computedAt`: for an answer this server
+ * computed, when its snapshot opened (performance.now()).
  */
-export type RecentAnswer<T> = KeptText & { stamp: string; answer: T | undefined; computedAt?: number };
+export type RecentAnswer<T> = KeptText & { stamp: string; answer: T | undefined; jsonLength?: number; computedAt?: number };
 
 export function createRecentAnswers(budget: number) {
   const held = new Map<string, RecentAnswer<unknown>>();
   let cost = 0;
-  const costOf = (a: RecentAnswer<unknown>) => a.json.length * (a.answer === undefined ? TEXT_COST : PARSED_COST);
+  const costOf = (a: RecentAnswer<unknown>) => a.gzip.length + (a.answer === undefined ? 0 : PARSED_COST * (a.jsonLength ?? 0));
   const drop = (key: string) => {
     const gone = held.get(key);
     if (gone) cost -= costOf(gone);
