@@ -3,7 +3,7 @@ import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
 import type { InvestorFigures, MonthAmount, PropertyFigures } from '../../domain/investor-figures.js';
 import type { InvestorReturns } from '../../domain/investor-returns.js';
 import { centsToDollars } from '../../domain/money.js';
-import { sameName } from '../../lib/names.js';
+import { nameKey, sameName } from '../../lib/names.js';
 
 /**
  * The investor portal's answers shaped from the domain's figures: cents become the API's dollars, and
@@ -48,6 +48,17 @@ export function propertyAnswer(property: PropertyInfo, f: PropertyFigures): Inve
     investments_per_month: dollars(f.investmentsPerMonth),
     cashflow_per_month: dollars(f.cashflowPerMonth),
   };
+}
+
+/**
+ * Every property `ownedProperty` finds for the investor, each by its own name, in one pass over the
+ * books (the refresher asks this for every investor: a lookup per property made it quadratic).
+ */
+export function ownedProperties(books: BooksInput, investorId: number): PropertyInfo[] {
+  const invested = new Set(books.capital.filter((e) => e.investorId === investorId).map((e) => e.propertyId));
+  const firstNamed = new Map<string, PropertyInfo>();
+  for (const p of books.properties) if (!firstNamed.has(nameKey(p.name))) firstNamed.set(nameKey(p.name), p);
+  return books.properties.filter((p) => invested.has(p.id) && firstNamed.get(nameKey(p.name)) === p);
 }
 
 /** A property of the books the investor has put money in (security.md Z3): by name, or undefined. */

@@ -9,7 +9,7 @@ import type { INVESTOR_MARK } from '../books/answer-cache.repository.js';
 import type { BooksService } from '../books/books.service.js';
 import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
 import { nameKey, sameName } from '../../lib/names.js';
-import { ownedProperty, propertyAnswer, summaryAnswer } from './investor-answers.js';
+import { ownedProperties, ownedProperty, propertyAnswer, summaryAnswer } from './investor-answers.js';
 
 // One answer for "no such investor" and "someone else's investor", byte for byte (security.md Z2).
 const INVESTOR_NOT_FOUND = 'Investor not found.';
@@ -132,7 +132,7 @@ export function createInvestorPortalService({ books: read }: { books: BooksServi
         const investor = await findInvestorById(tx, investorId);
         if (!investor) return [];
         const got = await read.investorAt(tx, investorId, date);
-        const owned = got.books.properties.filter((p) => ownedProperty(got.books, investorId, p.name) === p);
+        const owned = ownedProperties(got.books, investorId);
         return [
           [summaryKey(investorId, date), summaryOf(investor, got, date)],
           ...owned.map((p) => [propertyKey(investorId, date, p.name), propertyOf(got, investorId, p)] as [string, unknown]),
