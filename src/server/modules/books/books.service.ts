@@ -15,19 +15,19 @@ import { investorScope, readBooks } from './books.repository.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
 /**
- * How much of its answers a server holds, so a hot answer skips its transfer (and its parse): 24 M,
- * in characters of JSON held as text, each parsed one counted four times (recent-answers.ts). Some
- * 3,000 investor summaries as text, about 30 MB of memory (issue 12). An answer not held here is read
+ * How much of its answers a server holds, so a hot answer skips its transfer (and its parse): 24 MB of
+ * gzipped JSON, a parsed answer counted at four times its JSON more (recent-answers.ts). Every answer
+ * of the large tier (15,146, about 17 MB gzipped) fits (issue 12). An answer not held here is read
  * from the database: one indexed read, a few milliseconds.
  */
-const RECENT_ANSWERS_CHARS = 24_000_000;
+const RECENT_ANSWERS_BYTES = 24_000_000;
 
 /**
  * The read model: figures computed from the books at a date (domain.md §4). Built once in the
  * composition root; the investor portal and the withdrawal limits read through it.
  */
 export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
-  const recent = createRecentAnswers(RECENT_ANSWERS_CHARS);
+  const recent = createRecentAnswers(RECENT_ANSWERS_BYTES);
   // Cold answers are CPU-bound allocation over a snapshot that holds a pooled connection. Running more at
   // once than there are cores finishes none sooner, but holds more connections and memory: under a burst
   // of different cold answers, 32 at once exhausted the pool (503s) and took ~1 GB. So they queue here,
