@@ -3,11 +3,17 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir.js';
 import { ensureFirstAdmin, openRuntime } from './runtime.js';
 import { loadDemoData } from './demo/demo-data.js';
+import { forgetOtherAnswers } from './modules/books/answer-cache.repository.js';
+import { ANSWER_FORMAT } from './modules/books/answer-format.js';
 
 /** Entry point: config → database → migrate → first admin → app → listen → graceful shutdown. */
 async function main() {
   const config = loadConfig();
   const runtime = await openRuntime(config);
+  // Answers kept by this same code stay (a restart starts warm); other code's are forgotten. The server
+  // does this, not openRuntime: an operator command run from source (npm run admin) is other code than
+  // the compiled server, and must not clear the answers a running server keeps.
+  await forgetOtherAnswers(runtime.db, ANSWER_FORMAT);
   await ensureFirstAdmin(runtime.services, config, (line) => console.log(line));
   if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));
   const app = await buildApp({ config, db: runtime.db, services: runtime.services });

@@ -2,8 +2,6 @@ import type { Config } from './config.js';
 import { openPglite, openPostgres, type Db } from './db/client.js';
 import { lockDataDir, loadOrCreateJwtSecret } from './db/data-dir.js';
 import { migrate } from './db/migrate.js';
-import { forgetOtherAnswers } from './modules/books/answer-cache.repository.js';
-import { ANSWER_FORMAT } from './modules/books/answer-format.js';
 import path from 'node:path';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createServices, type Services } from './services.js';
@@ -21,8 +19,6 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
       ? await openPostgres(config.databaseUrl)
       : await openPglite(path.join(config.dataDir, 'pglite'));
     await migrate(db);
-    // Answers kept by this same code stay (a restart starts warm); other code's are forgotten.
-    await forgetOtherAnswers(db, ANSWER_FORMAT);
     const jwtSecret = loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
     const services = createServices({ config, db, clock, jwtSecret });
     return {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/server/db/client.js';
 import { startArgs } from '../support/start-command.js';
 
 /**
@@ -10,7 +11,8 @@ import { startArgs } from '../support/start-command.js';
  * its heap limit), a second server, the CLI.
  */
 const TSX = path.resolve('node_modules/.bin/tsx');
-const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ...extra });
+// ADMIN_MFA optional: the test signs in as the first admin with the printed password alone.
+const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ADMIN_MFA: 'optional', ...extra });
 const SERVER = startArgs();
 
 function startServer(dataDir: string, port: number) {
@@ -43,6 +45,14 @@ describe('processes', () => {
     const logo = await fetch(`http://127.0.0.1:${port}/logo.png`);
     expect(logo.status).toBe(200);
     expect(Buffer.from(await logo.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    // An answer it keeps: the admin summary, read once as the first admin.
+    const base = `http://127.0.0.1:${port}`;
+    const password = /password: (\S{20,})/.exec(first.output())![1]!;
+    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+    expect(login.status).toBe(200);
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const summary = await fetch(`${base}/admin/get_admin_summary`, { headers: { authorization: `Bearer ${token}` } });
+    expect(summary.status).toBe(200);
     const second = spawnSync(process.execPath, SERVER, { env: env({ DATA_DIR: dir, PORT: '0' }), encoding: 'utf8' });
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(/is in use by another portal process/);
@@ -57,6 +67,14 @@ describe('processes', () => {
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/ops/);
     expect(list.stdout).toMatch(/admin/);
+    // The commands run from source, other code than the compiled server: they leave its kept answers be.
+    const db = await openPglite(path.join(dir, 'pglite'));
+    try {
+      const kept = await db.query<{ key: string }>('SELECT key FROM answer_cache');
+      expect(kept.map((r) => r.key.split('/')[1])).toContain('admin_summary');
+    } finally {
+      await db.close();
+    }
   }, 120_000);
 
   it('stops at start on a bad setting, naming it', () => {

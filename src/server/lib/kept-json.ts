@@ -21,8 +21,19 @@ export const keptText = (answer: unknown): KeptText | undefined =>
 
 const gzipAsync = promisify(gzip);
 
-/** JSON text gzipped, on libuv's thread pool: the server's thread goes on answering meanwhile. */
-export const gzipJson = (json: string): Promise<Buffer> => gzipAsync(json);
+/**
+ * The bytes in a memory block of their own. Node puts small Buffers (zlib's results, node-postgres's
+ * bytea) in shared 8 KB blocks: one held for long keeps its whole block alive, so a budget counted in
+ * their lengths (recent-answers.ts) would undercount what the held answers really take.
+ */
+export function ownBytes(bytes: Uint8Array): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  own.set(bytes);
+  return own;
+}
+
+/** JSON text gzipped, on libuv's thread pool (the server's thread goes on answering meanwhile). */
+export const gzipJson = async (json: string): Promise<Buffer> => ownBytes(await gzipAsync(json));
 
 /** The JSON text of a kept answer (a client without gzip, or a caller that reads the answer). */
 export const jsonOf = (text: KeptText): string => gunzipSync(text.gzip).toString('utf8');

@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../db/client.js';
+import { ownBytes } from '../../lib/kept-json.js';
 import { INVESTOR_NAMED } from '../investors/investors.repository.js';
 
 /**
@@ -16,9 +17,9 @@ export const stampOf = (inputs: AnswerInputs): string => inputs.versions.join('.
  */
 export type KeptAnswer = { stamp: string; body: Buffer | undefined };
 
-// node-postgres gives bytea as a Buffer, PGlite as a Uint8Array: one type for the callers.
-const bodyOf = (bytes: Uint8Array | null): Buffer | undefined =>
-  bytes === null ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+// node-postgres gives bytea as a Buffer, PGlite as a Uint8Array: one type for the callers, in memory of
+// its own (a body may be held for long: lib/kept-json.ts ownBytes).
+const bodyOf = (bytes: Uint8Array | null): Buffer | undefined => (bytes === null ? undefined : ownBytes(bytes));
 
 /** The versions `scopes` have in `db`'s snapshot, in their order. */
 export async function scopeVersions(db: Queryable, scopes: string[]): Promise<number[]> {

@@ -8,7 +8,8 @@ const textOnly = (stamp: string, gzipped: number) => ({ stamp, answer: undefined
 
 describe('recent answers', () => {
   it('holds answers within the budget, dropping the least recently used first', () => {
-    const recent = createRecentAnswers(150); // each parsed answer below costs 10 + 4 × 15 = 70
+    // Each parsed answer below costs 256 (its entry) + 1 (its key) + 10 (gzip) + 4 × 15 (JSON) = 327: two fit.
+    const recent = createRecentAnswers(700);
     recent.set('a', parsed('1', 'aaaaa'));
     recent.set('b', parsed('1', 'bbbbb'));
     expect(recent.get('a')?.answer).toEqual({ text: 'aaaaa' }); // a is now the most recently used
@@ -18,13 +19,13 @@ describe('recent answers', () => {
     expect(recent.get('c')?.stamp).toBe('1');
   });
 
-  it('counts an answer held as text at its gzip\'s length, a parsed one at four times its JSON more', () => {
-    const recent = createRecentAnswers(80);
+  it('counts an answer held as text at its entry, key and gzip, a parsed one at four times its JSON more', () => {
+    const recent = createRecentAnswers(1_110); // four texts of 256 + 1 + 20 = 277 fit, not five
     for (const k of ['a', 'b', 'c', 'd']) recent.set(k, textOnly('1', 20));
     expect(['a', 'b', 'c', 'd'].map((k) => recent.get(k)?.gzip.length)).toEqual([20, 20, 20, 20]);
-    recent.set('a2', textOnly('1', 20)); // a fifth is over 80: the least recently used goes
+    recent.set('a2', textOnly('1', 20)); // a fifth (278 with its longer key): the least recently used goes
     expect(recent.get('a')).toBeUndefined();
-    recent.set('e', parsed('1', 'eeeee', 20, 15)); // 20 + 60: only it fits
+    recent.set('e', parsed('1', 'eeeee', 20, 200)); // 256 + 1 + 20 + 800 = 1,077: only it fits
     expect(['b', 'c', 'd', 'a2'].map((k) => recent.get(k))).toEqual([undefined, undefined, undefined, undefined]);
     expect(recent.get('e')?.answer).toEqual({ text: 'eeeee' });
   });

@@ -6,10 +6,11 @@ import type { KeptText } from '../../lib/kept-json.js';
  * the answer kept under its key is of that stamp and still current (books.service.ts), so several app
  * servers on one database never disagree, and a change made through any of them is seen at once. The
  * least recently used go first once the cost held passes `budget`, which bounds the memory: an answer
- * costs the length of its gzipped JSON, and a parsed one PARSED_COST times its JSON's length more (its
- * objects take a few times their JSON).
+ * costs the length of its gzipped JSON and ENTRY_COST for its key and entry, and a parsed one
+ * PARSED_COST times its JSON's length more (its objects take a few times their JSON).
  */
 const PARSED_COST = 4;
+const ENTRY_COST = 256;
 /**
  * `answer` undefined: held as its gzipped text only, for routes that send it as it is (books.service.ts
  * `sent`); else parsed, with `jsonLength` its JSON's length. `computedAt`: for an answer this server
@@ -20,10 +21,11 @@ export type RecentAnswer<T> = KeptText & { stamp: string; answer: T | undefined;
 export function createRecentAnswers(budget: number) {
   const held = new Map<string, RecentAnswer<unknown>>();
   let cost = 0;
-  const costOf = (a: RecentAnswer<unknown>) => a.gzip.length + (a.answer === undefined ? 0 : PARSED_COST * (a.jsonLength ?? 0));
+  const costOf = (key: string, a: RecentAnswer<unknown>) =>
+    ENTRY_COST + key.length + a.gzip.length + (a.answer === undefined ? 0 : PARSED_COST * (a.jsonLength ?? 0));
   const drop = (key: string) => {
     const gone = held.get(key);
-    if (gone) cost -= costOf(gone);
+    if (gone) cost -= costOf(key, gone);
     held.delete(key);
   };
   return {
@@ -41,7 +43,7 @@ export function createRecentAnswers(budget: number) {
       deepFreeze(answer.answer);
       drop(key);
       held.set(key, answer);
-      cost += costOf(answer);
+      cost += costOf(key, answer);
       for (const oldest of held.keys()) {
         if (cost <= budget) break;
         drop(oldest);
