@@ -183,7 +183,7 @@ type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: num
 
 async function drive(server: Server, tokens: { admin: string; investors: string[] }, t: Target): Promise<Omit<Row, 'ratio'>> {
   const bearer = () => (t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : tokens.admin);
-  // As a browser asks: it takes gzip, which the portal sends for kept answers over a kilobyte.
+  // As a browser asks: it takes gzip, in which the portal keeps and sends its kept answers.
   const headers: Record<string, string> = {
     'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(t.auth ? { authorization: `Bearer ${bearer()}` } : {}),
   };

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { projectPath } from '../lib/project-files.js';
 import type { Db } from './client.js';
 
-export const MIGRATIONS_DIR = projectPath('src/server/db/migrations/');
+const MIGRATIONS_DIR = projectPath('src/server/db/migrations/');
 // Any constant: several app servers starting at once take turns instead of racing the same migration.
 const MIGRATION_LOCK = 7_340_021;
 

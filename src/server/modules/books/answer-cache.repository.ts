@@ -85,8 +85,8 @@ const KEPT_ANSWER_OF_INVESTOR_NAMED = prepared(
 );
 
 /**
- * Keeps an answer (its JSON gzipped) with its inputs. Two servers may race on a key: the one computed from later versions
- * of the same scopes stays. (Either would be safe to keep: a stale one is never served.)
+ * Keeps an answer (its JSON gzipped) with its inputs. Two servers may race on a key: the one computed
+ * from later versions of the same scopes stays. (Either would be safe to keep: a stale one is never served.)
  */
 export async function keepAnswer(db: Queryable, key: string, inputs: AnswerInputs, bodyGzip: Buffer): Promise<void> {
   await db.query(

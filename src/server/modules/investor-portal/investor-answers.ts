@@ -67,4 +67,3 @@ export function ownedProperty(books: BooksInput, investorId: number, name: strin
   const invested = property && books.capital.some((e) => e.investorId === investorId && e.propertyId === property.id);
   return invested ? property : undefined;
 }
-
