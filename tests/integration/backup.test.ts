@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupTo, restoreFrom } from '../../src/server/db/backup.js';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
@@ -53,6 +54,23 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     expect(await post('/admin/record_cash_withdrawal', { investor_name: 'A', date: '2024-12-21', description: 'After the restore', amount: '50' }))
       .toMatchObject({ message: 'Cash withdrawal recorded successfully' });
     expect(await verifyAuditChain(t.testDb.db)).toBeNull();
+  });
+
+  it('restores a backup taken before migrations that change nothing it holds, and refuses one of another shape', async () => {
+    const counts = await backupTo(t.testDb.db, file);
+    const takenAt = async (migrations: (names: string[]) => string[]) => {
+      const [header, ...rest] = gunzipSync(readFileSync(file)).toString().split('\n');
+      const older = path.join(dir, 'older.jsonl.gz');
+      const parsed = JSON.parse(header!) as { migrations: string[] };
+      writeFileSync(older, gzipSync([JSON.stringify({ ...parsed, migrations: migrations(parsed.migrations) }), ...rest].join('\n')));
+      return older;
+    };
+    // Taken before the kept answers were gzipped (0008) and the whole books got a version of its own (0009).
+    const beforeAnswerMigrations = await takenAt((names) => names.filter((n) => !/^000[89]_/.test(n)));
+    expect(await restoreFrom(t.testDb.db, beforeAnswerMigrations)).toEqual(counts);
+    // Taken before two-factor sign-in (0004) added columns to portal_user: its rows do not fit.
+    const beforeTotp = await takenAt((names) => names.filter((n) => !n.startsWith('0004_')));
+    await expect(restoreFrom(t.testDb.db, beforeTotp)).rejects.toThrow(/start the matching version first/);
   });
 
   it('refuses a file that is not a backup, and changes nothing', async () => {

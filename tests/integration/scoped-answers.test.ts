@@ -1,5 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/server/db/client.js';
+import { appendAudit } from '../../src/server/modules/audit/audit.repository.js';
 import { forgetOtherAnswers, keepAnswer, keptAnswerOfInvestorNamed } from '../../src/server/modules/books/answer-cache.repository.js';
 import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
@@ -219,7 +221,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       expect(await named(a, 'other')).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
       expect(await named(null, null)).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
       // Kept for an investor no longer current: the investor is found, the answer is not.
-      await db.query(`UPDATE books_scope_version SET version = version + 1 WHERE scope = 'shared'`);
+      await db.query(`SELECT books_scope_bump('{shared}')`);
       expect(await named(a, stamp)).toEqual({ investorId: a, found: undefined });
       expect(await keptAnswerOfInvestorNamed(db, 'Nobody', 'test/summary/{investor}/day', null, null)).toBeUndefined();
 
@@ -227,6 +229,90 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
         const [row] = await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`);
         return Number(row!.v[0]);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('moves the whole books\' version (*) with every change, whatever scope it touched, and with nothing else', async () => {
+    const t = await template.start();
+    try {
+      const db = t.testDb.db;
+      const whole = async () => Number((await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`))[0]!.v[0]);
+      const start = await whole();
+      const post = seedAs(t, template.state.admin);
+      await post('/admin/record_property_income', {
+        income_date: '2024-06-03', income_for_month: '2024-06-01', property_name: 'P', description: 'P rent 06', amount: '1000.00', income_category: 'Rent',
+      });
+      expect(await whole()).toBe(start + 1);
+      await post('/admin/set_investor_fee', { investor_name: 'C', fee_percentage: '0.10', effective_month: '2024-01-01' });
+      const afterFee = await whole();
+      expect(afterFee).toBeGreaterThan(start + 1);
+      // A statement that changes no row changes no version.
+      await db.query(`UPDATE llc SET address = address WHERE false`);
+      await db.query(`SELECT books_scope_bump('{}')`);
+      expect(await whole()).toBe(afterFee);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('never deadlocks writers that audit before they write with writers that write before they audit', async () => {
+    const t = await template.start();
+    try {
+      const db = t.testDb.db;
+      const touchMaple = (tx: Queryable) => tx.query('UPDATE llc SET address = address WHERE name = $1', [MAPLE_LLC.llc_name]);
+      const audit = (tx: Queryable, by: string) =>
+        appendAudit(tx, { at: new Date(), userId: null, action: 'test', entity: 'llc', entityId: by, before: null, after: null, ip: null });
+      let wrote!: () => void;
+      const writerWrote = new Promise<void>((resolve) => (wrote = resolve));
+      let mayAudit!: () => void;
+      const writerMayAudit = new Promise<void>((resolve) => (mayAudit = resolve));
+      // db.transaction runs its work again after a deadlock: count the runs to see one.
+      const runs = { writer: 0, auditor: 0 };
+      // The writer changes Maple's books (its scope rows are now locked), then waits before auditing.
+      const writer = db.transaction(async (tx) => {
+        runs.writer++;
+        await touchMaple(tx);
+        wrote();
+        await writerMayAudit;
+        await audit(tx, 'writer');
+      });
+      await writerWrote;
+      // The auditor audits first, then changes the same books: it must wait for the writer as a whole.
+      const auditor = db.transaction(async (tx) => {
+        runs.auditor++;
+        await audit(tx, 'auditor');
+        await touchMaple(tx);
+      });
+      await expect.poll(async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted'))[0]!.n).toBeGreaterThan(0);
+      mayAudit();
+      await Promise.all([writer, auditor]);
+      // With the audit lock taken only at the audit, each would hold what the other waits for: PostgreSQL
+      // would end one of them after a second (40P01), and it would run again.
+      expect(runs).toEqual({ writer: 1, auditor: 1 });
+      const order = await db.query<{ entity_id: string }>(`SELECT entity_id FROM audit_event WHERE action = 'test' ORDER BY id`);
+      expect(order.map((r) => r.entity_id)).toEqual(['writer', 'auditor']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('takes concurrent writes across LLCs, each moving the whole books\' version once', async () => {
+    const t = await template.start();
+    try {
+      await withBirch(t, template.state.admin);
+      const db = t.testDb.db;
+      const whole = async () => Number((await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`))[0]!.v[0]);
+      const start = await whole();
+      const writes = Array.from({ length: 24 }, (_, i) =>
+        t.app.inject({
+          method: 'POST', url: '/admin/record_property_income', headers: bearer(template.state.admin),
+          payload: { income_date: '2024-07-02', income_for_month: '2024-07-01', property_name: ['P', 'Q', 'R'][i % 3], description: `rent ${i}`, amount: '10.00', income_category: 'Rent' },
+        }));
+      const answers = await Promise.all(writes);
+      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+      expect(await whole()).toBe(start + writes.length);
     } finally {
       await t.close();
     }

@@ -1,9 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { chainHash, GENESIS_HASH, type AuditFields } from './audit.fns.js';
 
-// Serializes audit inserts across connections so the hash chain never forks.
-const AUDIT_CHAIN_LOCK = 7_340_022;
-
 export type AuditInput = Omit<AuditFields, 'at'> & { at: Date };
 
 /** Appends one audit row; call it inside the transaction of the write it records. */
@@ -13,7 +10,9 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 
 /** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK]);
+  // The books write lock (migration 0009) serializes audit inserts across connections, so the hash chain
+  // never forks; every change to the books takes it too, so writers wait for it in one order.
+  await tx.query('SELECT books_write_lock()');
   const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1');
   let prevHash = last?.hash ?? GENESIS_HASH;
   const rows = inputs.map((input) => {

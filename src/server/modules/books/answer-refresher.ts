@@ -84,8 +84,8 @@ export function createAnswerRefresher({
     const started = performance.now();
     const versions = await allScopeVersions(db);
     const day = today();
-    let total = 0;
-    for (const v of versions.values()) total += v;
+    // The whole books' version: it moves with every change (migration 0009).
+    const total = versions.get('*') ?? 0;
     const settling = seen !== undefined && day === seenDay && total !== lastTotal;
     lastTotal = total;
     if (settling) {
