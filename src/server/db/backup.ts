@@ -25,11 +25,11 @@ const migrations = async (db: Pick<Db, 'query'>) =>
   (await db.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY name')).map((r) => r.name);
 
 /**
- * Migrations that change nothing a backup holds (they touch only kept answers and versions, which are
- * computed again): a backup taken on either side of one restores. Add a migration here only if no
- * table in TABLES changes shape.
+ * Migrations that change the shape of nothing a backup holds (kept answers and versions, computed again;
+ * a guard, which checks the restored rows as they go in): a backup taken on either side of one restores.
+ * Add a migration here only if no table in TABLES changes shape.
  */
-const OUTSIDE_BACKUPS = new Set(['0008_kept_answers_gzipped.sql', '0009_whole_books_version.sql']);
+const OUTSIDE_BACKUPS = new Set(['0008_kept_answers_gzipped.sql', '0009_whole_books_version.sql', '0010_balance_guard.sql']);
 
 /** The migrations that shape the tables a backup holds. */
 const backedShape = (names: string[]) => JSON.stringify(names.filter((name) => !OUTSIDE_BACKUPS.has(name)));

@@ -77,6 +77,11 @@ function databaseUnreachable(err: { code?: string; message?: string }): boolean 
     || /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(err.message ?? '');
 }
 
+/** The database's second guard on capital and deposits (migration 0010): its message is written for people. */
+function balanceGuardTripped(err: { code?: string; constraint?: string }): boolean {
+  return err.code === '23514' && err.constraint === 'ledger_balance_guard';
+}
+
 /** Maps typed errors to HTTP (architecture rule 5): 4xx say what is wrong, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -91,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({ message: describe(err.validation, err.validationContext) });
+    }
+    if (balanceGuardTripped(err)) {
+      // The services check every balance before they write: the database's guard refusing a commit
+      // means a check was missed or the books were changed outside the app. Refused, and logged loudly.
+      request.log.error({ event: 'balance_guard', endpoint: request.routeOptions.config?.endpoint, user: request.user?.userId, reason: err.message }, 'balance guard refused a write');
+      return reply.code(409).send({ message: err.message });
     }
     if (databaseUnreachable(err)) {
       request.log.error({ err: { code: err.code, message: err.message } }, 'database unreachable');
