@@ -84,11 +84,15 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
 
     it('names a ledger row written behind the app’s back that takes capital below zero', async () => {
       const target = await open();
-      const [row] = await t.testDb.db.query<{ id: number }>(
-        `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, investor_id, property_id, created_by)
-         SELECT 'investment_withdrawal', '2025-06-01', '2025-06-01', 9000000, i.id, p.id, u.id
-           FROM investor i, property p, portal_user u WHERE i.name = 'Ann' AND p.name = 'Birch House' AND u.username = 'admin' RETURNING id`,
-      );
+      // Past the database's own balance guard too (migration 0010), as only someone holding its keys could.
+      const [row] = await t.testDb.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL session_replication_role = replica');
+        return tx.query<{ id: number }>(
+          `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, investor_id, property_id, created_by)
+           SELECT 'investment_withdrawal', '2025-06-01', '2025-06-01', 9000000, i.id, p.id, u.id
+             FROM investor i, property p, portal_user u WHERE i.name = 'Ann' AND p.name = 'Birch House' AND u.username = 'admin' RETURNING id`,
+        );
+      });
       const err = await reconcile(target).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ReconciliationError);
       const { differences } = err as ReconciliationError;
