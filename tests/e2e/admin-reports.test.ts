@@ -324,6 +324,51 @@ describe('admin reports in Chromium', () => {
     });
   });
 
+  describe('a long list of investors', () => {
+    // Nine more beside A, B and C: twelve, past the number (10) from which a list of investors can be searched.
+    const MORE = ['Ann Smith', 'Smith, Annabel', 'Bob Jones', 'Carla Diaz', 'Dan Ng', 'Eve Park', 'Frank Olsen', 'Gina Ruiz', 'Hal Weber'];
+    beforeAll(async () => {
+      await startApp();
+      const post = seedAs(app, token);
+      for (const name of MORE) await post('/admin/add_investor', { name, email: '', phone: '', address: '', fee_percentage: '0' });
+    });
+    afterEach(() => browser?.closeWindows());
+    afterAll(() => app?.close());
+
+    it('finds an investor by any words of their name, on the Admin Summary and on the landing at a phone\'s width', async () => {
+      admin = await adminWindow();
+      await admin.open('Admin Summary');
+      const search = admin.page.getByRole('searchbox', { name: 'Find an investor' });
+      await search.waitFor();
+      expect(await admin.page.getByRole('search', { name: 'Find an investor' }).getByRole('status').innerText()).toBe('12 investors');
+      expect(await admin.rowsOf('Investors')).toHaveLength(12);
+      await search.fill('ann SM');
+      await expect.poll(() => admin.rowsOf('Investors').then((rows) => rows.map(([name]) => name))).toEqual(['Ann Smith', 'Smith, Annabel']);
+      expect(await admin.page.getByRole('search', { name: 'Find an investor' }).getByRole('status').innerText()).toBe('2 of 12 investors');
+      await screenshot(admin.page, 'investor-search-desktop');
+      await search.fill('nobody');
+      await expect.poll(() => admin.rowsOf('Investors')).toEqual([['No investor\'s name has "nobody".']]);
+      await search.fill('');
+      await expect.poll(() => admin.rowsOf('Investors').then((rows) => rows.length)).toBe(12);
+      await expectAccessible(admin.page);
+
+      const phone = await adminWindow(PHONE);
+      await phone.page.getByRole('heading', { level: 1, name: 'Investors' }).waitFor();
+      const landing = phone.page.getByRole('searchbox', { name: 'Find an investor' });
+      await landing.fill('jones');
+      const names = phone.page.getByRole('region', { name: 'All investors', exact: true }).locator('tbody td[data-label="Investor"]');
+      await expect.poll(() => names.allInnerTexts()).toEqual(['Bob Jones']);
+      await names.getByRole('link', { name: 'Bob Jones' }).click();
+      await phone.page.waitForURL(`${app.base}/investor/${encodeURIComponent('Bob Jones')}`);
+      await phone.page.goBack();
+      await landing.fill('d');
+      await expect.poll(() => names.allInnerTexts()).toEqual(['Carla Diaz', 'Dan Ng']);
+      expect(await phone.pageWidth()).toBeLessThanOrEqual(PHONE.width);
+      await expectAccessible(phone.page);
+      await screenshot(phone.page, 'investor-search-phone');
+    });
+  });
+
   describe('changing portal users', () => {
     beforeEach(startApp);
     afterEach(async () => {

@@ -4,6 +4,7 @@ import { endpoints } from '../../../../contract/endpoints';
 import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
 import { csvFileName, dollarsColumn } from '../../../lib/csv-export';
 import { useEndpointQuery } from '../../../lib/queries';
+import { InvestorSearch, useInvestorSearch } from '../../../components/investor-search';
 import { Money, ReportTable, type Column, type CsvDownload } from './report-table';
 import { logFailure, ReportFailure, ReportLoading } from './report-state';
 
@@ -64,6 +65,7 @@ function FigureCard({ title, help, amount }: { title: string; help: string; amou
 
 export function AdminSummary() {
   const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: logFailure });
+  const search = useInvestorSearch(data?.investors);
   if (error) return <ReportFailure what="The admin summary" error={error} />;
   if (!data) return <ReportLoading />;
   return (
@@ -75,9 +77,12 @@ export function AdminSummary() {
           </div>
         ))}
       </div>
+      {/* Beside the table's box, not in it: the table's card takes its box's whole height. */}
+      {search.searchable && <InvestorSearch typed={search.typed} onType={search.setTyped} shown={search.shown.length} total={search.total} />}
       <div className="report-investors">
         <ReportTable title="Investors" subtitle="Each investor's outstanding capital and cash balance; open one for their summary."
-          columns={INVESTOR_COLUMNS} rows={data.investors} rowKey={(r) => r.investor_name} empty="No investors available."
+          columns={INVESTOR_COLUMNS} rows={search.shown} rowKey={(r) => r.investor_name}
+          empty={search.total > 0 ? `No investor's name has "${search.typed.trim()}".` : 'No investors available.'}
           download={INVESTOR_CSV} />
       </div>
     </div>

@@ -7,6 +7,7 @@ import { useEndpointQuery } from '../../../lib/queries';
 import { Money } from './money';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { EmptyRow } from '../../../components/empty-row';
+import { InvestorSearch, useInvestorSearch } from '../../../components/investor-search';
 
 const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
 
@@ -26,6 +27,7 @@ export function InvestorChooser() {
   const titleId = useId();
   const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: { onError: 'Failed to load the investors:' } });
   const investors = data?.investors;
+  const search = useInvestorSearch(investors);
   return (
     <div className="card investor-card investor-chooser-card">
       <div className="card-body pb-2 flex-grow-0">
@@ -33,8 +35,8 @@ export function InvestorChooser() {
           <h2 id={titleId} className="investor-card-title">
             All investors
           </h2>
-          <DownloadCsvButton table="All investors" fileName={csvFileName('All Investors')} hasRows={(investors?.length ?? 0) > 0}
-            className="mb-2" csv={() => tableCsv(CSV_COLUMNS, investors ?? [])} />
+          <DownloadCsvButton table="All investors" fileName={csvFileName('All Investors')} hasRows={search.shown.length > 0}
+            className="mb-2" csv={() => tableCsv(CSV_COLUMNS, search.shown)} />
         </div>
         <p className="investor-help mb-0">
           {data ? (
@@ -46,6 +48,9 @@ export function InvestorChooser() {
             'Open an investor to see the page they see.'
           )}
         </p>
+        {search.searchable && (
+          <InvestorSearch typed={search.typed} onType={search.setTyped} shown={search.shown.length} total={search.total} className="mt-3" />
+        )}
       </div>
       {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
       {!error && !investors && <p className="investor-empty py-4" role="status">Loading...</p>}
@@ -64,8 +69,12 @@ export function InvestorChooser() {
                 <EmptyRow columns={3} className="investor-empty">
                   No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
                 </EmptyRow>
+              ) : search.shown.length === 0 ? (
+                <EmptyRow columns={3} className="investor-empty">
+                  No investor&apos;s name has &quot;{search.typed.trim()}&quot;.
+                </EmptyRow>
               ) : (
-                investors.map((i) => (
+                search.shown.map((i) => (
                   <tr key={i.investor_name}>
                     <td data-label="Investor">
                       <Link to={investorPath(i.investor_name)} className="investor-chooser-link">{i.investor_name}</Link>
