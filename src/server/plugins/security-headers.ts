@@ -30,7 +30,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false, // property pictures may come from other https hosts
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   // Every API answer is no-store, however its path was spelled: a percent-encoded path reaches the same
   // route, so the matched route decides, and the decoded path catches refusals of unmatched API paths.
   app.addHook('onSend', async (request, reply) => {

@@ -10,6 +10,12 @@ describe('finding a name in a list', () => {
     expect(matchesName('Bob', 'ann')).toBe(false);
   });
 
+  it('matches with or without accents, on either side', () => {
+    expect(matchesName('José Núñez', 'jose nunez')).toBe(true);
+    expect(matchesName('Jose Nunez', 'José')).toBe(true);
+    expect(matchesName('Zoë', 'zoe')).toBe(true);
+  });
+
   it('finds every name when nothing but spaces is typed', () => {
     expect(matchesName('Ann Smith', '')).toBe(true);
     expect(matchesName('Ann Smith', '   ')).toBe(true);

@@ -9,12 +9,15 @@
 -- `books_write_lock` is that lock, taken first by every bump and by every audit append: whatever order
 -- a transaction writes and audits in, it holds the books write lock before any scope row, so no two
 -- writers can each hold a lock the other waits for (the scope rows, '*' included, are only ever
--- taken under it).
+-- taken under it). The rule that keeps it so: a transaction takes its row locks (FOR UPDATE, FOR
+-- SHARE) before its first write to the books, as every service does, never after.
 CREATE FUNCTION books_write_lock() RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(7340022);
 $$;
 
--- It starts at the sum it stood for, so answers kept under the old meaning stay current.
+-- It starts at the sum it stood for, so answers kept under the old meaning stay current. No write may
+-- commit a bump between that sum and this migration's commit (it would move its scope but not '*').
+LOCK TABLE books_scope_version IN SHARE ROW EXCLUSIVE MODE;
 INSERT INTO books_scope_version (scope, version)
 SELECT '*', coalesce(sum(version), 0) FROM books_scope_version;
 
@@ -25,10 +28,10 @@ BEGIN
   -- A statement that changed no row bumps nothing (and waits for no lock).
   IF cardinality(bumped) = 0 THEN RETURN; END IF;
   PERFORM books_write_lock();
-  UPDATE books_scope_version SET version = version + 1 WHERE scope = '*';
-  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0.
+  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
+  -- with every bump ('*' names no scope of its own to bump).
   INSERT INTO books_scope_version AS v (scope, version)
-  SELECT s, 1 FROM unnest(bumped) AS s
+  SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
   ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
 END
 $$;

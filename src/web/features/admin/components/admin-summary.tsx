@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
 import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
 import { csvFileName, dollarsColumn } from '../../../lib/csv-export';
 import { useEndpointQuery } from '../../../lib/queries';
-import { InvestorSearch, useInvestorSearch } from '../../../components/investor-search';
+import { InvestorSearch, nobodyFound, useInvestorSearch } from '../../../components/investor-search';
 import { Money, ReportTable, type Column, type CsvDownload } from './report-table';
 import { logFailure, ReportFailure, ReportLoading } from './report-state';
 
@@ -63,6 +63,18 @@ function FigureCard({ title, help, amount }: { title: string; help: string; amou
   );
 }
 
+const investorKey = (r: InvestorRow) => r.investor_name;
+
+/** Memoised: a keystroke in the search box does not render 2,000 rows again (investor-search.tsx). */
+const InvestorsTable = memo(function InvestorsTable({ rows, empty }: { rows: readonly InvestorRow[]; empty: string }) {
+  return (
+    <div className="report-investors">
+      <ReportTable title="Investors" subtitle="Each investor's outstanding capital and cash balance; open one for their summary."
+        columns={INVESTOR_COLUMNS} rows={rows} rowKey={investorKey} empty={empty} download={INVESTOR_CSV} />
+    </div>
+  );
+});
+
 export function AdminSummary() {
   const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: logFailure });
   const search = useInvestorSearch(data?.investors);
@@ -78,13 +90,10 @@ export function AdminSummary() {
         ))}
       </div>
       {/* Beside the table's box, not in it: the table's card takes its box's whole height. */}
-      {search.searchable && <InvestorSearch typed={search.typed} onType={search.setTyped} shown={search.shown.length} total={search.total} />}
-      <div className="report-investors">
-        <ReportTable title="Investors" subtitle="Each investor's outstanding capital and cash balance; open one for their summary."
-          columns={INVESTOR_COLUMNS} rows={search.shown} rowKey={(r) => r.investor_name}
-          empty={search.total > 0 ? `No investor's name has "${search.typed.trim()}".` : 'No investors available.'}
-          download={INVESTOR_CSV} />
-      </div>
+      {search.searchable && (
+        <InvestorSearch typed={search.typed} onType={search.setTyped} searched={search.searched} shown={search.shown.length} total={search.total} />
+      )}
+      <InvestorsTable rows={search.shown} empty={search.searched ? nobodyFound(search.searched) : 'No investors available.'} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ type Props<R> = {
   headingLevel?: 'h3' | 'h4';
   /** The name of the table's region when the title alone repeats (one table per member). */
   regionLabel?: string;
-  /** A "Download CSV" of every row in the header: the file's name and its columns (amounts in cents). */
+  /** A "Download CSV" of the rows shown, in the header: the file's name and its columns (amounts in cents). */
   download?: CsvDownload<R>;
 };
 

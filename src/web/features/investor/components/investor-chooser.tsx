@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../../contract/endpoints';
 import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
@@ -7,7 +7,7 @@ import { useEndpointQuery } from '../../../lib/queries';
 import { Money } from './money';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { EmptyRow } from '../../../components/empty-row';
-import { InvestorSearch, useInvestorSearch } from '../../../components/investor-search';
+import { InvestorSearch, nobodyFound, useInvestorSearch } from '../../../components/investor-search';
 
 const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
 
@@ -49,7 +49,8 @@ export function InvestorChooser() {
           )}
         </p>
         {search.searchable && (
-          <InvestorSearch typed={search.typed} onType={search.setTyped} shown={search.shown.length} total={search.total} className="mt-3" />
+          <InvestorSearch typed={search.typed} onType={search.setTyped} searched={search.searched} shown={search.shown.length}
+            total={search.total} className="mt-3" />
         )}
       </div>
       {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
@@ -64,34 +65,39 @@ export function InvestorChooser() {
                 <th scope="col" className="text-end">Cash Balance</th>
               </tr>
             </thead>
-            <tbody>
-              {investors.length === 0 ? (
-                <EmptyRow columns={3} className="investor-empty">
-                  No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
-                </EmptyRow>
-              ) : search.shown.length === 0 ? (
-                <EmptyRow columns={3} className="investor-empty">
-                  No investor&apos;s name has &quot;{search.typed.trim()}&quot;.
-                </EmptyRow>
-              ) : (
-                search.shown.map((i) => (
-                  <tr key={i.investor_name}>
-                    <td data-label="Investor">
-                      <Link to={investorPath(i.investor_name)} className="investor-chooser-link">{i.investor_name}</Link>
-                    </td>
-                    <td data-label="Active Investments" className="money">
-                      <Money amount={i.total_investments} />
-                    </td>
-                    <td data-label="Cash Balance" className="money">
-                      <Money amount={i.cash_balance} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
+            <ChooserRows investors={investors} shown={search.shown} searched={search.searched} />
           </table>
         </div>
       )}
     </div>
   );
 }
+
+/** The table's body, memoised: a keystroke in the search box does not render 2,000 rows again (investor-search.tsx). */
+const ChooserRows = memo(function ChooserRows({ investors, shown, searched }: { investors: readonly InvestorRow[]; shown: readonly InvestorRow[]; searched: string }) {
+  return (
+    <tbody>
+      {investors.length === 0 ? (
+        <EmptyRow columns={3} className="investor-empty">
+          No investors yet. <Link to="/admin?action=add-new-investor">Add New Investor</Link>
+        </EmptyRow>
+      ) : shown.length === 0 ? (
+        <EmptyRow columns={3} className="investor-empty">{nobodyFound(searched)}</EmptyRow>
+      ) : (
+        shown.map((i) => (
+          <tr key={i.investor_name}>
+            <td data-label="Investor">
+              <Link to={investorPath(i.investor_name)} className="investor-chooser-link">{i.investor_name}</Link>
+            </td>
+            <td data-label="Active Investments" className="money">
+              <Money amount={i.total_investments} />
+            </td>
+            <td data-label="Cash Balance" className="money">
+              <Money amount={i.cash_balance} />
+            </td>
+          </tr>
+        ))
+      )}
+    </tbody>
+  );
+});
