@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, onTestFailed } from 'vitest';
 import { DEFAULT_WEB_ROOT } from '../../src/server/app.js';
@@ -70,12 +70,24 @@ export async function launchBrowser(): Promise<TestBrowser> {
 function sayTroubleIfTestFails(page: Page): void {
   const trouble: string[] = [];
   const at = () => new Date().toISOString().slice(11, 23);
+  // Every call to the portal's API, so a screen that waited on an answer that never came says which.
+  const calls = new Map<Request, { line: string; answer?: string }>();
+  const isApi = (r: Request) => /^\/(api|admin|auth)\//.test(new URL(r.url()).pathname);
+  page.on('request', (r) => void (isApi(r) && calls.set(r, { line: `${at()} ${r.method()} ${r.url()}` })));
+  page.on('requestfinished', (r) => {
+    const call = calls.get(r);
+    if (call) void r.response().then((res) => (call.answer = `${res?.status() ?? '?'} at ${at()}`));
+  });
   page.on('response', (r) => void (r.status() >= 400 && trouble.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)));
   page.on('requestfailed', (r) => void trouble.push(`${at()} failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
   page.on('console', (m) => void (m.type() === 'error' && trouble.push(`${at()} console: ${m.text()}`)));
   page.on('pageerror', (e) => void trouble.push(`${at()} page error: ${e.message}`));
   try {
-    onTestFailed(() => console.log(`In the browser window (${page.url()}):\n  ${trouble.join('\n  ') || 'no failed request, no console error'}`));
+    onTestFailed(() => {
+      const api = [...calls.values()].map((c) => `${c.line} → ${c.answer ?? 'no answer yet'}`);
+      console.log(`In the browser window (${page.url()}):\n  ${trouble.join('\n  ') || 'no failed request, no console error'}`
+        + `\n  API calls:\n    ${api.join('\n    ') || 'none'}`);
+    });
   } catch {
     // A window opened outside a test (a beforeAll): nothing to attach its trouble to.
   }
