@@ -25,20 +25,21 @@ export function useInvestorSearch<R extends { investor_name: string }>(rows: rea
 /** What an empty list says while a search finds nobody. */
 export const nobodyFound = (searched: string) => `No investor's name has "${searched}".`;
 
-type Props = { typed: string; onType: (typed: string) => void; searched: string; shown: number; total: number; className?: string };
+type Props = { search: ReturnType<typeof useInvestorSearch>; className?: string };
 
 /** The search box over a list of investors, with how many the list shows (read out as it changes). */
-export function InvestorSearch({ typed, onType, searched, shown, total, className = '' }: Props) {
+export function InvestorSearch({ search, className = '' }: Props) {
   const id = useId();
+  const { typed, setTyped, searched, shown, total } = search;
   return (
     <div className={`investor-search ${className}`} role="search" aria-label="Find an investor">
       <label htmlFor={id} className="form-label">
         Find an investor
       </label>
       <input id={id} type="search" className="form-control" value={typed} autoComplete="off" placeholder="Name"
-        onChange={(e) => onType(e.target.value)} />
+        onChange={(e) => setTyped(e.target.value)} />
       <p className="form-text mb-0" role="status">
-        {searched ? `${shown} of ${total} investors` : `${total} investors`}
+        {searched ? `${shown.length} of ${total} investors` : `${total} investors`}
       </p>
     </div>
   );

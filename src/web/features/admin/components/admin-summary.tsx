@@ -90,9 +90,7 @@ export function AdminSummary() {
         ))}
       </div>
       {/* Beside the table's box, not in it: the table's card takes its box's whole height. */}
-      {search.searchable && (
-        <InvestorSearch typed={search.typed} onType={search.setTyped} searched={search.searched} shown={search.shown.length} total={search.total} />
-      )}
+      {search.searchable && <InvestorSearch search={search} />}
       <InvestorsTable rows={search.shown} empty={search.searched ? nobodyFound(search.searched) : 'No investors available.'} />
     </div>
   );

@@ -48,10 +48,7 @@ export function InvestorChooser() {
             'Open an investor to see the page they see.'
           )}
         </p>
-        {search.searchable && (
-          <InvestorSearch typed={search.typed} onType={search.setTyped} searched={search.searched} shown={search.shown.length}
-            total={search.total} className="mt-3" />
-        )}
+        {search.searchable && <InvestorSearch search={search} className="mt-3" />}
       </div>
       {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
       {!error && !investors && <p className="investor-empty py-4" role="status">Loading...</p>}
