@@ -35,6 +35,12 @@ async function withBirch(t: TestApp, admin: string): Promise<void> {
   }
 }
 
+/** The whole books' version ('*') as an answer's check reads it. */
+async function wholeBooksVersion(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`);
+  return Number(row!.v[0]);
+}
+
 describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
   let template: AppTemplate<MapleBooks>;
   beforeAll(async () => {
@@ -208,8 +214,8 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const ids = new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]));
       const [a, b] = [ids.get('A')!, ids.get('B')!];
       // Both answers with the same inputs, so the same stamp: only the investor tells them apart.
-      for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await allVersions()] }, gzipSync(`{"of":${id}}`));
-      const stamp = String(await allVersions());
+      for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await wholeBooksVersion(db)] }, gzipSync(`{"of":${id}}`));
+      const stamp = String(await wholeBooksVersion(db));
       // The body as the database sends it (gzipped, migration 0008), read back as text.
       const named = async (guess: number | null, known: string | null) => {
         const got = await keptAnswerOfInvestorNamed(db, ' a ', 'test/summary/{investor}/day', guess, known);
@@ -225,10 +231,6 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       expect(await named(a, stamp)).toEqual({ investorId: a, found: undefined });
       expect(await keptAnswerOfInvestorNamed(db, 'Nobody', 'test/summary/{investor}/day', null, null)).toBeUndefined();
 
-      async function allVersions(): Promise<number> {
-        const [row] = await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`);
-        return Number(row!.v[0]);
-      }
     } finally {
       await t.close();
     }
@@ -238,7 +240,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     const t = await template.start();
     try {
       const db = t.testDb.db;
-      const whole = async () => Number((await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`))[0]!.v[0]);
+      const whole = () => wholeBooksVersion(db);
       const start = await whole();
       const post = seedAs(t, template.state.admin);
       await post('/admin/record_property_income', {
@@ -307,7 +309,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     try {
       await withBirch(t, template.state.admin);
       const db = t.testDb.db;
-      const whole = async () => Number((await db.query<{ v: string[] }>(`SELECT books_scope_versions('{*}')::text[] AS v`))[0]!.v[0]);
+      const whole = () => wholeBooksVersion(db);
       const start = await whole();
       const writes = Array.from({ length: 24 }, (_, i) =>
         t.app.inject({
