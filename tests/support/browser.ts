@@ -76,7 +76,8 @@ function sayTroubleIfTestFails(page: Page): void {
   page.on('request', (r) => void (isApi(r) && calls.set(r, { line: `${at()} ${r.method()} ${r.url()}` })));
   page.on('requestfinished', (r) => {
     const call = calls.get(r);
-    if (call) void r.response().then((res) => (call.answer = `${res?.status() ?? '?'} at ${at()}`));
+    // The window may close before the answer is read (the test ended): nothing then to record.
+    if (call) r.response().then((res) => void (call.answer = `${res?.status() ?? '?'} at ${at()}`), () => undefined);
   });
   page.on('response', (r) => void (r.status() >= 400 && trouble.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)));
   page.on('requestfailed', (r) => void trouble.push(`${at()} failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
