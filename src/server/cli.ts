@@ -10,7 +10,8 @@ const USAGE = `Operator commands (npm run admin -- <command>):
   list-users                  list portal users with their role, investor and logins
   totp-reset <username>       clear a login's two-factor secret (a lost phone): the next sign-in enrols again
   backup <file>               write every table to <file> (gzipped JSON lines), in one consistent snapshot
-  verify                      recompute the monthly totals kept for fast reads from the ledger; list any difference
+  verify                      check the books: the monthly totals kept for fast reads against the ledger, the audit
+                              chain, no balance below zero, exact splits, the cash identity and the admin summary
   restore <file>              replace every row with those of a backup (stop the server first), in one transaction
   demo                        start the portal with the demo portfolio (same as npm run demo)`;
 
@@ -51,11 +52,19 @@ async function run(argv: string[]): Promise<number> {
       const { compared, differences } = await runtime.services.books.verify();
       if (differences.length === 0) {
         console.log(`The monthly totals agree with the ledger (${compared} property-months compared).`);
-        return 0;
+      } else {
+        console.error(`${differences.length} of ${compared} monthly totals differ from the ledger:`);
+        console.table(differences);
       }
-      console.error(`${differences.length} of ${compared} monthly totals differ from the ledger:`);
-      console.table(differences);
-      return 1;
+      const { checked, differences: unreconciled } = await runtime.services.reconciliation.reconcile();
+      const what = `${checked.ledgerEntries} ledger entries, ${checked.auditEvents} audit events, ${checked.investors} investors, ${checked.properties} properties`;
+      if (unreconciled.length === 0) {
+        console.log(`The books reconcile (${what}): the audit chain is intact and every write has its audit row, no balance`
+          + ' goes below zero, every month splits exactly, the cash adds up, and the admin summary agrees.');
+      } else {
+        console.error(`The books do not reconcile (${what}); ${unreconciled.length} differences:\n  ${unreconciled.join('\n  ')}`);
+      }
+      return differences.length === 0 && unreconciled.length === 0 ? 0 : 1;
     }
     if (command === 'backup' || command === 'restore') {
       const counts = command === 'backup' ? await backupTo(runtime.db, arg!) : await restoreFrom(runtime.db, arg!);

@@ -26,6 +26,7 @@ import { createInvestorPortalService } from './modules/investor-portal/investor-
 import { createExplainService } from './modules/investor-portal/explain.service.js';
 import { createStatementsService } from './modules/statements/statements.service.js';
 import { createExportsService } from './modules/exports/exports.service.js';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -74,6 +75,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     explain: createExplainService({ books, investorPortal }),
     statements: createStatementsService({ books, investorPortal, portal: config.portal, clock }),
     reports,
+    reconciliation: createReconciliationService({ db, today: books.today, adminSummary: reports.adminSummary }),
     exports: createExportsService({ db, reports, portal: config.portal, clock }),
     portalUsers: createPortalUsersService({ db, clock }),
     pictures: createPicturesService({ db, clock }),

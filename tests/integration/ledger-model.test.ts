@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
 
     it('is skipped when the database cannot be reached, and only then', async () => {
       const target = await open();
-      const failing = (err: Error) => ({ ...target, db: { ...target.db, snapshot: () => Promise.reject(err) } });
+      const failing = (err: Error) => ({ ...target, services: { ...target.services, reconciliation: { reconcile: () => Promise.reject(err) } } });
       const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       const otherError = Object.assign(new Error('relation "ledger_entry" does not exist'), { code: '42P01' });
       await expect(reconcileAtClose(failing(unreachable))).resolves.toBeUndefined();

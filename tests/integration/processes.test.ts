@@ -67,6 +67,10 @@ describe('processes', () => {
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/ops/);
     expect(list.stdout).toMatch(/admin/);
+    const verify = spawnSync(TSX, ['src/server/cli.ts', 'verify'], { env: env({ DATA_DIR: dir }), encoding: 'utf8' });
+    expect(verify.stderr).toBe('');
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toMatch(/^The books reconcile \(0 ledger entries, \d+ audit events, 0 investors, 0 properties\)/m);
     // The commands run from source, other code than the compiled server: they leave its kept answers be.
     const db = await openPglite(path.join(dir, 'pglite'));
     try {

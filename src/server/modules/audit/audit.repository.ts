@@ -36,14 +36,19 @@ export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise
 
 export type AuditRow = AuditFields & { id: number; prevHash: string; hash: string };
 
-export async function listAuditEvents(db: Queryable, filter: { entity?: string } = {}): Promise<AuditRow[]> {
+/**
+ * Up to `limit` audit rows after the id `afterId`, in chain order: the chain is verified page by page,
+ * so its memory stays that of one page however long the trail grows.
+ */
+export async function auditEventsAfter(db: Queryable, afterId: number, limit: number): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, user_id AS "userId",
             action, entity, entity_id AS "entityId", before, after, ip, prev_hash AS "prevHash", hash
        FROM audit_event
-      WHERE ($1::text IS NULL OR entity = $1)
-      ORDER BY id`,
-    [filter.entity ?? null],
+      WHERE id > $1
+      ORDER BY id
+      LIMIT $2`,
+    [afterId, limit],
   );
 }
 

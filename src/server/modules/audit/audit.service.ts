@@ -1,19 +1,26 @@
 import type { Queryable } from '../../db/client.js';
 import { chainHash, GENESIS_HASH } from './audit.fns.js';
-import { auditNames, listAuditEvents, listAuditPage } from './audit.repository.js';
+import { auditEventsAfter, auditNames, listAuditPage } from './audit.repository.js';
 import { auditSentence } from './audit-sentence.js';
 import type { z } from 'zod';
 import type { AuditLogResponse } from '../../../contract/schemas/viewers.js';
 
+/** How many audit rows the chain check reads at a time. */
+const CHAIN_PAGE = 10_000;
+
 /** Recomputes the hash chain; returns the id of the first row that does not match, or null if intact. */
 export async function verifyAuditChain(db: Queryable): Promise<number | null> {
   let prev = GENESIS_HASH;
-  for (const row of await listAuditEvents(db)) {
-    const { id, prevHash, hash, ...fields } = row;
-    if (prevHash !== prev || chainHash(prev, fields) !== hash) return id;
-    prev = hash;
+  for (let after = 0; ;) {
+    const page = await auditEventsAfter(db, after, CHAIN_PAGE);
+    for (const row of page) {
+      const { id, prevHash, hash, ...fields } = row;
+      if (prevHash !== prev || chainHash(prev, fields) !== hash) return id;
+      prev = hash;
+    }
+    if (page.length < CHAIN_PAGE) return null;
+    after = page[page.length - 1]!.id;
   }
-  return null;
 }
 
 /** The audit trail as the admin reads it: paginated, newest first, filterable by entity. */

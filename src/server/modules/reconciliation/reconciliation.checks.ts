@@ -1,0 +1,220 @@
+import { allocate, cashflow, type BooksInput } from '../../domain/allocation.js';
+import { investorFigures, type CashWithdrawal } from '../../domain/investor-figures.js';
+import { firstNegativeDate, type Movement } from '../../domain/limits.js';
+import { centsToDollars } from '../../domain/money.js';
+import { monthKey } from '../../domain/months.js';
+import type { LedgerAuditRow, LedgerRow, ReconcilableBooks } from './reconciliation.repository.js';
+
+const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+
+/** Appends `item` to the list kept under `key` (a list per key, built in one pass). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, item: V): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+/** Σ cents of a list of rows. */
+const sum = (list: { cents: number }[]) => list.reduce((s, r) => s + r.cents, 0);
+
+/**
+ * 1. Every ledger row has exactly one `record` audit row that names its kind, amount and date, every
+ * voided row exactly one `void` audit row, and no live row has one (security.md L8 v); linked rows are
+ * voided together (domain.md §3.4); no audit row names a row that does not exist.
+ */
+export function auditTrailDifferences(rows: LedgerRow[], audits: LedgerAuditRow[]): string[] {
+  const diffs: string[] = [];
+  const records = new Map<number, LedgerAuditRow[]>();
+  const voids = new Map<number, number>();
+  for (const a of audits) {
+    const id = Number(a.entityId);
+    if (a.action === 'record') pushTo(records, id, a);
+    if (a.action === 'void') for (const v of [id, ...(a.alsoVoided ?? [])]) voids.set(v, (voids.get(v) ?? 0) + 1);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const r of rows) {
+    const rec = records.get(r.id) ?? [];
+    if (rec.length !== 1) diffs.push(`ledger entry ${r.id} (${r.kind}) has ${rec.length} 'record' audit rows, not 1`);
+    else if (rec[0]!.kind !== r.kind || rec[0]!.cents !== r.cents || rec[0]!.date !== r.date) {
+      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${rec[0]!.kind} ${dollars(rec[0]!.cents ?? 0)} on ${rec[0]!.date}`);
+    }
+    const v = voids.get(r.id) ?? 0;
+    if (r.voided && v !== 1) diffs.push(`voided ledger entry ${r.id} (${r.kind}) has ${v} 'void' audit rows, not 1`);
+    if (!r.voided && v !== 0) diffs.push(`live ledger entry ${r.id} (${r.kind}) has ${v} 'void' audit rows`);
+    const linked = r.linkedId === null ? undefined : byId.get(r.linkedId);
+    if (linked && linked.voided !== r.voided) diffs.push(`ledger entries ${r.id} and ${linked.id} are linked, but only one of them is voided`);
+  }
+  for (const id of new Set([...records.keys(), ...voids.keys()])) {
+    if (!byId.has(id)) diffs.push(`an audit row names ledger entry ${id}, which does not exist`);
+  }
+  return diffs;
+}
+
+/**
+ * 2. No balance below zero at any date, over every live row whatever its date: each investor's capital
+ * in each property and each property's deposits held, replayed in date order (domain.md §3.3; L8 i).
+ */
+export function negativeBalances(live: LedgerRow[]): string[] {
+  const running = new Map<string, Movement[]>();
+  for (const r of live) {
+    const movement = (sign: 1 | -1): Movement => ({ id: r.id, date: r.date, cents: sign * r.cents });
+    if (r.kind === 'investment' || r.kind === 'investment_withdrawal') {
+      pushTo(running, `investor ${r.investorId}'s capital in property ${r.propertyId}`, movement(r.kind === 'investment' ? 1 : -1));
+    }
+    if (r.kind === 'deposit' || r.kind === 'deposit_withdrawal') {
+      pushTo(running, `the deposits held for property ${r.propertyId}`, movement(r.kind === 'deposit' ? 1 : -1));
+    }
+  }
+  const diffs: string[] = [];
+  for (const [what, movements] of running) {
+    const negativeOn = firstNegativeDate(movements);
+    if (negativeOn) diffs.push(`${what} goes below zero on ${negativeOn}`);
+  }
+  return diffs;
+}
+
+/** The sums the admin summary must answer, as the ledger and the domain functions give them. */
+export type ExpectedSummary = {
+  totals: { total_cash: number; total_investments: number; total_income: number; total_expenses: number; total_deposits: number };
+  /** Each active investor's capital and cash, in dollars, by name. */
+  investors: Map<string, { total_investments: number; cash_balance: number }>;
+};
+
+/**
+ * 3–5. The figures as of `today`, recomputed with the domain's pure functions from the rows alone:
+ * each property-month's net splits exactly (T1); no cumulative fee below zero (§4.5); each investor's
+ * cash and capital, and the cash identity of §4.12 (T3). Answers the differences and the sums the
+ * admin summary must answer.
+ */
+export function figureDifferences(b: ReconcilableBooks, today: string): { diffs: string[]; expected: ExpectedSummary } {
+  const diffs: string[] = [];
+  const now = b.rows.filter((r) => !r.voided && r.date <= today);
+  const byKind = new Map<string, LedgerRow[]>();
+  for (const r of now) pushTo(byKind, r.kind, r);
+  const of = (...kinds: string[]) => kinds.flatMap((k) => byKind.get(k) ?? []);
+  const books: BooksInput = {
+    properties: b.properties,
+    capital: of('investment', 'investment_withdrawal').map((r) => ({
+      id: r.id, investorId: r.investorId!, propertyId: r.propertyId!, date: r.date, cents: r.kind === 'investment' ? r.cents : -r.cents,
+    })),
+    propertyMonthNet: of('property_income', 'lc_payment', 'property_expense')
+      .filter((r) => r.periodStart === null)
+      .map((r) => ({ propertyId: r.propertyId!, month: r.forMonth, cents: r.kind === 'property_expense' ? -r.cents : r.cents })),
+    periodIncomes: of('property_income')
+      .filter((r) => r.periodStart !== null)
+      .map((r) => ({ propertyId: r.propertyId!, start: r.periodStart!, end: r.periodEnd!, cents: r.cents })),
+    investorExpenses: of('investor_property_expense').map((r) => ({ investorId: r.investorId!, propertyId: r.propertyId!, month: r.forMonth, cents: r.cents })),
+    llcExpenses: of('llc_expense').map((r) => ({ id: r.id, llcId: r.llcId!, date: r.date, cents: r.cents })),
+    fees: b.fees,
+  };
+  const allocation = allocate(books);
+
+  // 3. Each property-month splits exactly (T1); the property's months add up to its rows.
+  const shareOf = new Map<string, number>();
+  let llcShares = 0;
+  let feesTotal = 0;
+  for (const [iid, months] of allocation.investors) {
+    for (const [m, im] of months) {
+      llcShares += im.l;
+      for (const [pid, pm] of im.byProperty) {
+        shareOf.set(`${pid}:${m}`, (shareOf.get(`${pid}:${m}`) ?? 0) + pm.g);
+        feesTotal += pm.f;
+      }
+    }
+    // 4. The cumulative fee of each property never below zero.
+    const cumFee = new Map<number, number>();
+    for (const m of [...months.keys()].sort((x, y) => x - y)) {
+      for (const [pid, pm] of months.get(m)!.byProperty) {
+        const c = (cumFee.get(pid) ?? 0) + pm.f;
+        cumFee.set(pid, c);
+        if (c < 0) diffs.push(`investor ${iid}'s cumulative fee in property ${pid} is ${dollars(c)} in ${monthKey(m)}`);
+      }
+    }
+  }
+  const rowsNet = new Map<number, number>();
+  for (const r of of('property_income', 'lc_payment', 'property_expense')) {
+    rowsNet.set(r.propertyId!, (rowsNet.get(r.propertyId!) ?? 0) + (r.kind === 'property_expense' ? -r.cents : r.cents));
+  }
+  let unallocatedNet = 0;
+  for (const [pid, months] of allocation.net) {
+    let propertyTotal = 0;
+    for (const [m, n] of months) {
+      propertyTotal += n;
+      const shared = shareOf.get(`${pid}:${m}`) ?? 0;
+      if (allocation.ownersAt(pid, m)) {
+        if (shared !== n) diffs.push(`property ${pid} in ${monthKey(m)}: the investors' shares sum to ${dollars(shared)}, its net is ${dollars(n)}`);
+      } else {
+        unallocatedNet += n;
+        if (shared !== 0) diffs.push(`property ${pid} in ${monthKey(m)} never had an owner, yet ${dollars(shared)} of it was allocated`);
+      }
+    }
+    const net = rowsNet.get(pid) ?? 0;
+    if (propertyTotal !== net) diffs.push(`property ${pid}: its monthly nets sum to ${dollars(propertyTotal)}, its rows to ${dollars(net)}`);
+  }
+  const unallocatedTotal = [...allocation.unallocated.values()].reduce((x, y) => x + y, 0);
+  if (unallocatedTotal !== unallocatedNet) diffs.push(`the unallocated net is ${dollars(unallocatedTotal)}, the ownerless months sum to ${dollars(unallocatedNet)}`);
+  const llcTotal = sum(of('llc_expense'));
+  if (-llcShares + allocation.unallocatedLlcExpenses !== llcTotal) {
+    diffs.push(`the LLC expenses are ${dollars(llcTotal)}, the investors bear ${dollars(-llcShares)} and nobody ${dollars(allocation.unallocatedLlcExpenses)}`);
+  }
+
+  // 5. Each investor's cash and capital, and the cash identity of §4.12. Each investor's figures are
+  // computed from their own rows (investorFigures reads only the investor's), so the cost stays linear.
+  const capitalOf = new Map<number, BooksInput['capital']>();
+  for (const c of books.capital) pushTo(capitalOf, c.investorId, c);
+  const withdrawalsOf = new Map<number, CashWithdrawal[]>();
+  for (const r of of('cash_withdrawal')) pushTo(withdrawalsOf, r.investorId!, { id: r.id, investorId: r.investorId!, date: r.date, cents: r.cents, description: '' });
+  const investors = new Map<string, { total_investments: number; cash_balance: number }>();
+  let totalCash = 0;
+  for (const i of b.investors) {
+    const capitalRows = capitalOf.get(i.id) ?? [];
+    const withdrawals = withdrawalsOf.get(i.id) ?? [];
+    const f = investorFigures({ ...books, capital: capitalRows }, allocation, i.id, withdrawals, today);
+    totalCash += f.cashBalance;
+    const flows = [...(allocation.investors.get(i.id)?.values() ?? [])].reduce((s, im) => s + cashflow(im), 0);
+    const withdrawn = sum(withdrawals);
+    if (f.cashBalance !== flows - withdrawn) diffs.push(`${i.name}'s cash is ${dollars(f.cashBalance)}, income allocated − fees − expenses − withdrawals is ${dollars(flows - withdrawn)}`);
+    const capital = sum(capitalRows);
+    if (f.totalInvestments !== capital) diffs.push(`${i.name}'s capital is ${dollars(f.totalInvestments)}, investments − investment withdrawals is ${dollars(capital)}`);
+    if (i.active) investors.set(i.name, { total_investments: centsToDollars(f.totalInvestments), cash_balance: centsToDollars(f.cashBalance) });
+  }
+  const income = sum(of('property_income', 'lc_payment'));
+  const expenses = sum(of('property_expense', 'investor_property_expense', 'llc_expense'));
+  const cashOut = sum(of('cash_withdrawal'));
+  const left = totalCash + feesTotal + unallocatedTotal - allocation.unallocatedLlcExpenses;
+  if (left !== income - expenses - cashOut) {
+    diffs.push(`cash identity (§4.12): Σ cash ${dollars(totalCash)} + fees ${dollars(feesTotal)} + unallocated ${dollars(unallocatedTotal)} − LLC expenses nobody bore ${dollars(allocation.unallocatedLlcExpenses)} = ${dollars(left)}, but income − expenses − cash withdrawals = ${dollars(income - expenses - cashOut)}`);
+  }
+  const totals = {
+    total_cash: centsToDollars(totalCash),
+    total_investments: centsToDollars(sum(of('investment')) - sum(of('investment_withdrawal'))),
+    total_income: centsToDollars(income),
+    total_expenses: centsToDollars(expenses),
+    total_deposits: centsToDollars(sum(of('deposit')) - sum(of('deposit_withdrawal'))),
+  };
+  return { diffs, expected: { totals, investors } };
+}
+
+/** 6. The admin summary answers exactly the sums the ledger gives (L8 iii). */
+export function summaryDifferences(
+  expected: ExpectedSummary,
+  summary: ExpectedSummary['totals'] & { investors: { investor_name: string; total_investments: number; cash_balance: number }[] },
+): string[] {
+  const diffs: string[] = [];
+  for (const [key, value] of Object.entries(expected.totals)) {
+    const answered = summary[key as keyof ExpectedSummary['totals']];
+    if (answered !== value) diffs.push(`the admin summary's ${key} is ${answered}, the ledger gives ${value}`);
+  }
+  const listed = new Map(summary.investors.map((i) => [i.investor_name, i]));
+  for (const [name, want] of expected.investors) {
+    const row = listed.get(name);
+    if (!row) diffs.push(`the admin summary does not list the active investor ${name}`);
+    else if (row.total_investments !== want.total_investments || row.cash_balance !== want.cash_balance) {
+      diffs.push(`the admin summary gives ${name} capital ${row.total_investments} and cash ${row.cash_balance}, the ledger ${want.total_investments} and ${want.cash_balance}`);
+    }
+  }
+  if (summary.investors.length !== expected.investors.size) {
+    diffs.push(`the admin summary lists ${summary.investors.length} investors, ${expected.investors.size} are active`);
+  }
+  return diffs;
+}
