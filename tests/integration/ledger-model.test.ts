@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEverything, ledgerCommand, newStats, type Real } from '../support/ledger-model/commands.js';
 import { cloneModel } from '../support/ledger-model/model.js';
 import { ledgerModelTemplate, type LedgerModelState } from '../support/ledger-model/template.js';
-import { reconcile, reconcileAtClose, ReconciliationError, skipReconciliation } from '../support/reconcile.js';
+import { reconcile, reconcileAtClose, ReconciliationError, skipReconciliation, withdrawCapitalWithSql } from '../support/reconcile.js';
 import type { AppTemplate, TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
@@ -84,19 +84,11 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
 
     it('names a ledger row written behind the app’s back that takes capital below zero', async () => {
       const target = await open();
-      // Past the database's own balance guard too (migration 0010), as only someone holding its keys could.
-      const [row] = await t.testDb.db.transaction(async (tx) => {
-        await tx.query('SET LOCAL session_replication_role = replica');
-        return tx.query<{ id: number }>(
-          `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, investor_id, property_id, created_by)
-           SELECT 'investment_withdrawal', '2025-06-01', '2025-06-01', 9000000, i.id, p.id, u.id
-             FROM investor i, property p, portal_user u WHERE i.name = 'Ann' AND p.name = 'Birch House' AND u.username = 'admin' RETURNING id`,
-        );
-      });
+      const id = await withdrawCapitalWithSql(t.testDb.db, { investor: 'Ann', property: 'Birch House', date: '2025-06-01', cents: 9_000_000 });
       const err = await reconcile(target).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ReconciliationError);
       const { differences } = err as ReconciliationError;
-      expect(differences).toContain(`ledger entry ${row!.id} (investment_withdrawal) has 0 'record' audit rows, not 1`);
+      expect(differences).toContain(`ledger entry ${id} (investment_withdrawal) has 0 'record' audit rows, not 1`);
       expect(differences.some((d) => /capital in property \d+ goes below zero on 2025-06-01/.test(d))).toBe(true);
       skipReconciliation(t, 'this test wrote a ledger row with SQL on purpose');
       await t.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMapleBooks } from '../support/maple-books.js';
-import { skipReconciliation } from '../support/reconcile.js';
+import { skipReconciliation, withdrawCapitalWithSql } from '../support/reconcile.js';
 import { DB_KINDS } from '../support/test-db.js';
 import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -35,20 +35,12 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('npm run admin -- verify on Post
     expect(clean.stdout).toMatch(/^The monthly totals agree with the ledger \(\d+ property-months compared\)\.$/m);
     const entries = Number(/^The books reconcile \((\d+) ledger entries, \d+ audit events, 3 investors, \d+ properties\)/m.exec(clean.stdout)?.[1]);
     expect(entries).toBeGreaterThan(20);
-    // Past the database's own balance guard (migration 0010), as only someone holding its keys could.
-    const [row] = await t.testDb.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL session_replication_role = replica');
-      return tx.query<{ id: number }>(
-        `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, investor_id, property_id, created_by)
-         SELECT 'investment_withdrawal', '2024-06-03', '2024-06-01', 90000000, i.id, p.id, u.id
-           FROM investor i, property p, portal_user u WHERE i.name = 'A' AND p.name = 'P' AND u.username = 'admin' RETURNING id`,
-      );
-    });
+    const id = await withdrawCapitalWithSql(t.testDb.db, { investor: 'A', property: 'P', date: '2024-06-03', cents: 90_000_000 });
     skipReconciliation(t, 'this test wrote a ledger row with SQL on purpose');
     const damaged = verify();
     expect(damaged.status).toBe(1);
     expect(damaged.stderr).toMatch(new RegExp(`^The books do not reconcile \\(${entries + 1} ledger entries, .*\\); \\d+ differences:$`, 'm'));
-    expect(damaged.stderr).toContain(`ledger entry ${row!.id} (investment_withdrawal) has 0 'record' audit rows, not 1`);
+    expect(damaged.stderr).toContain(`ledger entry ${id} (investment_withdrawal) has 0 'record' audit rows, not 1`);
     expect(damaged.stderr).toMatch(/capital in property \d+ goes below zero on 2024-06-03/);
     expect(damaged.stderr).toMatch(/the admin summary's total_investments is/);
   }, 120_000);

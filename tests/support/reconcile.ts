@@ -24,6 +24,28 @@ export async function reconcile({ services }: Reconcilable): Promise<void> {
 }
 
 /**
+ * Writes a return of capital with SQL, past the app and past the database's own balance guard
+ * (migration 0010), as only someone holding the database's keys could: books that no longer reconcile,
+ * for the tests of the check. Answers the new row's id.
+ */
+export async function withdrawCapitalWithSql(
+  db: Db,
+  w: { investor: string; property: string; date: string; cents: number },
+): Promise<number> {
+  const [row] = await db.transaction(async (tx) => {
+    await tx.query('SET LOCAL session_replication_role = replica');
+    return tx.query<{ id: number }>(
+      `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, investor_id, property_id, created_by)
+       SELECT 'investment_withdrawal', $3::date, date_trunc('month', $3::date)::date, $4, i.id, p.id, u.id
+         FROM investor i, property p, portal_user u WHERE i.name = $1 AND p.name = $2 AND u.username = 'admin' RETURNING id`,
+      [w.investor, w.property, w.date, w.cents],
+    );
+  });
+  if (!row) throw new Error(`no investor ${w.investor} or property ${w.property} to withdraw from`);
+  return row.id;
+}
+
+/**
  * True for an error that says the database cannot be reached at all (closed, stopped, connections cut):
  * node's connection errors, PostgreSQL's class 08 and 57P01–57P03, the pool's timeout or end, PGlite closed.
  */
