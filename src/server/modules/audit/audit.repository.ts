@@ -38,7 +38,7 @@ export type AuditRow = AuditFields & { id: number; prevHash: string; hash: strin
 
 /**
  * Up to `limit` audit rows after the id `afterId`, in chain order: the chain is verified page by page,
- * so its memory stays that of one page however long the trail grows.
+ * so checking it never holds the whole trail (its before and after documents) at once.
  */
 export async function auditEventsAfter(db: Queryable, afterId: number, limit: number): Promise<AuditRow[]> {
   return db.query<AuditRow>(

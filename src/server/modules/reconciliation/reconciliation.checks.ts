@@ -159,7 +159,8 @@ export function figureDifferences(b: ReconcilableBooks, today: string): { diffs:
   }
 
   // 5. Each investor's cash and capital, and the cash identity of §4.12. Each investor's figures are
-  // computed from their own rows (investorFigures reads only the investor's), so the cost stays linear.
+  // computed from their own rows (investorFigures reads only the investor's): filtering every row once
+  // per investor took billions of steps at the large tier.
   const capitalOf = new Map<number, BooksInput['capital']>();
   for (const c of books.capital) pushTo(capitalOf, c.investorId, c);
   const withdrawalsOf = new Map<number, CashWithdrawal[]>();
