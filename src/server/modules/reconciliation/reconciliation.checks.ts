@@ -1,11 +1,12 @@
 import { allocate, cashflow, type BooksInput } from '../../domain/allocation.js';
 import { investorFigures, type CashWithdrawal } from '../../domain/investor-figures.js';
 import { firstNegativeDate, type Movement } from '../../domain/limits.js';
-import { centsToDollars } from '../../domain/money.js';
+import { centsToDollars, formatCents } from '../../domain/money.js';
 import { monthKey } from '../../domain/months.js';
-import type { LedgerAuditRow, LedgerRow, ReconcilableBooks } from './reconciliation.repository.js';
+import type { AuditTrailProblem, BalanceRow, FigureInputs } from './reconciliation.repository.js';
 
-const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+/** Cents as the plain decimal text a difference names them in. */
+const dollars = formatCents;
 
 /** Appends `item` to the list kept under `key` (a list per key, built in one pass). */
 function pushTo<K, V>(map: Map<K, V[]>, key: K, item: V): void {
@@ -20,33 +21,21 @@ const sum = (list: { cents: number }[]) => list.reduce((s, r) => s + r.cents, 0)
 /**
  * 1. Every ledger row has exactly one `record` audit row that names its kind, amount and date, every
  * voided row exactly one `void` audit row, and no live row has one (security.md L8 v); linked rows are
- * voided together (domain.md §3.4); no audit row names a row that does not exist.
+ * voided together (domain.md §3.4); no audit row names a row that does not exist. The database finds
+ * the rows (reconciliation.repository.ts); this says what is wrong with each.
  */
-export function auditTrailDifferences(rows: LedgerRow[], audits: LedgerAuditRow[]): string[] {
+export function auditTrailDifferences({ problems, unknownIds }: { problems: AuditTrailProblem[]; unknownIds: number[] }): string[] {
   const diffs: string[] = [];
-  const records = new Map<number, LedgerAuditRow[]>();
-  const voids = new Map<number, number>();
-  for (const a of audits) {
-    const id = Number(a.entityId);
-    if (a.action === 'record') pushTo(records, id, a);
-    if (a.action === 'void') for (const v of [id, ...(a.alsoVoided ?? [])]) voids.set(v, (voids.get(v) ?? 0) + 1);
-  }
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const r of rows) {
-    const rec = records.get(r.id) ?? [];
-    if (rec.length !== 1) diffs.push(`ledger entry ${r.id} (${r.kind}) has ${rec.length} 'record' audit rows, not 1`);
-    else if (rec[0]!.kind !== r.kind || rec[0]!.cents !== r.cents || rec[0]!.date !== r.date) {
-      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${rec[0]!.kind} ${dollars(rec[0]!.cents ?? 0)} on ${rec[0]!.date}`);
+  for (const r of problems) {
+    if (r.records !== 1) diffs.push(`ledger entry ${r.id} (${r.kind}) has ${r.records} 'record' audit rows, not 1`);
+    else if (r.recordKind !== r.kind || r.recordCents !== r.cents || r.recordDate !== r.date) {
+      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${r.recordKind} ${dollars(r.recordCents ?? 0)} on ${r.recordDate}`);
     }
-    const v = voids.get(r.id) ?? 0;
-    if (r.voided && v !== 1) diffs.push(`voided ledger entry ${r.id} (${r.kind}) has ${v} 'void' audit rows, not 1`);
-    if (!r.voided && v !== 0) diffs.push(`live ledger entry ${r.id} (${r.kind}) has ${v} 'void' audit rows`);
-    const linked = r.linkedId === null ? undefined : byId.get(r.linkedId);
-    if (linked && linked.voided !== r.voided) diffs.push(`ledger entries ${r.id} and ${linked.id} are linked, but only one of them is voided`);
+    if (r.voided && r.voids !== 1) diffs.push(`voided ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows, not 1`);
+    if (!r.voided && r.voids !== 0) diffs.push(`live ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows`);
+    if (r.linkedId !== null && r.linkedVoided !== r.voided) diffs.push(`ledger entries ${r.id} and ${r.linkedId} are linked, but only one of them is voided`);
   }
-  for (const id of new Set([...records.keys(), ...voids.keys()])) {
-    if (!byId.has(id)) diffs.push(`an audit row names ledger entry ${id}, which does not exist`);
-  }
+  for (const id of unknownIds) diffs.push(`an audit row names ledger entry ${id}, which does not exist`);
   return diffs;
 }
 
@@ -54,7 +43,7 @@ export function auditTrailDifferences(rows: LedgerRow[], audits: LedgerAuditRow[
  * 2. No balance below zero at any date, over every live row whatever its date: each investor's capital
  * in each property and each property's deposits held, replayed in date order (domain.md §3.3; L8 i).
  */
-export function negativeBalances(live: LedgerRow[]): string[] {
+export function negativeBalances(live: BalanceRow[]): string[] {
   const running = new Map<string, Movement[]>();
   for (const r of live) {
     const movement = (sign: 1 | -1): Movement => ({ id: r.id, date: r.date, cents: sign * r.cents });
@@ -81,30 +70,25 @@ export type ExpectedSummary = {
 };
 
 /**
- * 3–5. The figures as of `today`, recomputed with the domain's pure functions from the rows alone:
+ * 3–5. The figures as of `today`, recomputed with the domain's pure functions from the live rows dated
+ * up to it (reconciliation.repository.ts sums the property-months, as the allocation would):
  * each property-month's net splits exactly (T1); no cumulative fee below zero (§4.5); each investor's
  * cash and capital, and the cash identity of §4.12 (T3). Answers the differences and the sums the
  * admin summary must answer.
  */
-export function figureDifferences(b: ReconcilableBooks, today: string): { diffs: string[]; expected: ExpectedSummary } {
+export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today: string): { diffs: string[]; expected: ExpectedSummary } {
   const diffs: string[] = [];
-  const now = b.rows.filter((r) => !r.voided && r.date <= today);
-  const byKind = new Map<string, LedgerRow[]>();
-  for (const r of now) pushTo(byKind, r.kind, r);
-  const of = (...kinds: string[]) => kinds.flatMap((k) => byKind.get(k) ?? []);
+  const totalOf = new Map(b.kindTotals.map((k) => [k.kind, k.cents]));
+  const total = (...kinds: string[]) => kinds.reduce((s, k) => s + (totalOf.get(k) ?? 0), 0);
   const books: BooksInput = {
     properties: b.properties,
-    capital: of('investment', 'investment_withdrawal').map((r) => ({
-      id: r.id, investorId: r.investorId!, propertyId: r.propertyId!, date: r.date, cents: r.kind === 'investment' ? r.cents : -r.cents,
-    })),
-    propertyMonthNet: of('property_income', 'lc_payment', 'property_expense')
-      .filter((r) => r.periodStart === null)
-      .map((r) => ({ propertyId: r.propertyId!, month: r.forMonth, cents: r.kind === 'property_expense' ? -r.cents : r.cents })),
-    periodIncomes: of('property_income')
-      .filter((r) => r.periodStart !== null)
-      .map((r) => ({ propertyId: r.propertyId!, start: r.periodStart!, end: r.periodEnd!, cents: r.cents })),
-    investorExpenses: of('investor_property_expense').map((r) => ({ investorId: r.investorId!, propertyId: r.propertyId!, month: r.forMonth, cents: r.cents })),
-    llcExpenses: of('llc_expense').map((r) => ({ id: r.id, llcId: r.llcId!, date: r.date, cents: r.cents })),
+    capital: balances
+      .filter((r) => (r.kind === 'investment' || r.kind === 'investment_withdrawal') && r.date <= today)
+      .map((r) => ({ id: r.id, investorId: r.investorId!, propertyId: r.propertyId, date: r.date, cents: r.kind === 'investment' ? r.cents : -r.cents })),
+    propertyMonthNet: b.propertyMonthNet,
+    periodIncomes: b.periodIncomes,
+    investorExpenses: b.investorExpenses,
+    llcExpenses: b.llcExpenses,
     fees: b.fees,
   };
   const allocation = allocate(books);
@@ -131,10 +115,7 @@ export function figureDifferences(b: ReconcilableBooks, today: string): { diffs:
       }
     }
   }
-  const rowsNet = new Map<number, number>();
-  for (const r of of('property_income', 'lc_payment', 'property_expense')) {
-    rowsNet.set(r.propertyId!, (rowsNet.get(r.propertyId!) ?? 0) + (r.kind === 'property_expense' ? -r.cents : r.cents));
-  }
+  const rowsNet = new Map(b.propertyNet.map((p) => [p.propertyId, p.cents]));
   let unallocatedNet = 0;
   for (const [pid, months] of allocation.net) {
     let propertyTotal = 0;
@@ -153,7 +134,7 @@ export function figureDifferences(b: ReconcilableBooks, today: string): { diffs:
   }
   const unallocatedTotal = [...allocation.unallocated.values()].reduce((x, y) => x + y, 0);
   if (unallocatedTotal !== unallocatedNet) diffs.push(`the unallocated net is ${dollars(unallocatedTotal)}, the ownerless months sum to ${dollars(unallocatedNet)}`);
-  const llcTotal = sum(of('llc_expense'));
+  const llcTotal = total('llc_expense');
   if (-llcShares + allocation.unallocatedLlcExpenses !== llcTotal) {
     diffs.push(`the LLC expenses are ${dollars(llcTotal)}, the investors bear ${dollars(-llcShares)} and nobody ${dollars(allocation.unallocatedLlcExpenses)}`);
   }
@@ -164,7 +145,7 @@ export function figureDifferences(b: ReconcilableBooks, today: string): { diffs:
   const capitalOf = new Map<number, BooksInput['capital']>();
   for (const c of books.capital) pushTo(capitalOf, c.investorId, c);
   const withdrawalsOf = new Map<number, CashWithdrawal[]>();
-  for (const r of of('cash_withdrawal')) pushTo(withdrawalsOf, r.investorId!, { id: r.id, investorId: r.investorId!, date: r.date, cents: r.cents, description: '' });
+  for (const w of b.cashWithdrawals) pushTo(withdrawalsOf, w.investorId, { ...w, description: '' });
   const investors = new Map<string, { total_investments: number; cash_balance: number }>();
   let totalCash = 0;
   for (const i of b.investors) {
@@ -179,19 +160,19 @@ export function figureDifferences(b: ReconcilableBooks, today: string): { diffs:
     if (f.totalInvestments !== capital) diffs.push(`${i.name}'s capital is ${dollars(f.totalInvestments)}, investments − investment withdrawals is ${dollars(capital)}`);
     if (i.active) investors.set(i.name, { total_investments: centsToDollars(f.totalInvestments), cash_balance: centsToDollars(f.cashBalance) });
   }
-  const income = sum(of('property_income', 'lc_payment'));
-  const expenses = sum(of('property_expense', 'investor_property_expense', 'llc_expense'));
-  const cashOut = sum(of('cash_withdrawal'));
+  const income = total('property_income', 'lc_payment');
+  const expenses = total('property_expense', 'investor_property_expense', 'llc_expense');
+  const cashOut = total('cash_withdrawal');
   const left = totalCash + feesTotal + unallocatedTotal - allocation.unallocatedLlcExpenses;
   if (left !== income - expenses - cashOut) {
     diffs.push(`cash identity (§4.12): Σ cash ${dollars(totalCash)} + fees ${dollars(feesTotal)} + unallocated ${dollars(unallocatedTotal)} − LLC expenses nobody bore ${dollars(allocation.unallocatedLlcExpenses)} = ${dollars(left)}, but income − expenses − cash withdrawals = ${dollars(income - expenses - cashOut)}`);
   }
   const totals = {
     total_cash: centsToDollars(totalCash),
-    total_investments: centsToDollars(sum(of('investment')) - sum(of('investment_withdrawal'))),
+    total_investments: centsToDollars(total('investment') - total('investment_withdrawal')),
     total_income: centsToDollars(income),
     total_expenses: centsToDollars(expenses),
-    total_deposits: centsToDollars(sum(of('deposit')) - sum(of('deposit_withdrawal'))),
+    total_deposits: centsToDollars(total('deposit') - total('deposit_withdrawal')),
   };
   return { diffs, expected: { totals, investors } };
 }

@@ -1,56 +1,140 @@
 import type { Queryable } from '../../db/client.js';
 import type { BooksInput } from '../../domain/allocation.js';
 
-/** A ledger row as the reconciliation reads it: every row, live or voided, whatever its date. */
-export type LedgerRow = {
+/**
+ * The reconciliation's reads: straight from the tables, never through the read model or the kept
+ * answers it checks, through one snapshot `tx`. What the database can compare row by row (a ledger row
+ * against its audit rows) or sum (a property-month's rows) it does here, so the check holds in memory
+ * only what the domain functions need, not every row of a ledger of a million entries.
+ */
+
+/**
+ * A ledger row whose audit trail is not as it must be, with what its audit rows say: not exactly one
+ * `record` row, one that names another kind, amount or date, a void count other than 1 (voided) or 0
+ * (live), or a linked row voided without it.
+ */
+export type AuditTrailProblem = {
   id: number;
   kind: string;
-  date: string;
-  forMonth: string;
-  periodStart: string | null;
-  periodEnd: string | null;
   cents: number;
-  llcId: number | null;
-  propertyId: number | null;
-  investorId: number | null;
-  linkedId: number | null;
+  date: string;
   voided: boolean;
+  records: number;
+  recordKind: string | null;
+  recordCents: number | null;
+  recordDate: string | null;
+  voids: number;
+  linkedId: number | null;
+  linkedVoided: boolean | null;
 };
 
-/** What an audit row of the ledger says it recorded or voided. */
-export type LedgerAuditRow = { action: string; entityId: string | null; kind: string | null; cents: number | null; date: string | null; alsoVoided: number[] | null };
+export async function auditTrailProblems(tx: Queryable): Promise<{ problems: AuditTrailProblem[]; unknownIds: number[] }> {
+  // The audit rows of the ledger, by the entry they name: `record` rows, and `void` rows with the linked
+  // entries they voided too (also_voided).
+  const named = `
+    rec AS (
+      SELECT coalesce(entity_id::bigint, 0) AS id, count(*)::int AS n, min(after->>'kind') AS kind,
+             min((after->>'amountCents')::bigint) AS cents, min(after->>'date') AS date
+        FROM audit_event WHERE entity = 'ledger_entry' AND action = 'record' GROUP BY 1),
+    vd AS (
+      SELECT v.id, count(*)::int AS n
+        FROM audit_event a
+       CROSS JOIN LATERAL (
+             SELECT coalesce(a.entity_id::bigint, 0) AS id
+             UNION ALL
+             SELECT x::bigint FROM jsonb_array_elements_text(
+               CASE WHEN jsonb_typeof(a.after->'also_voided') = 'array' THEN a.after->'also_voided' ELSE '[]'::jsonb END) x) v
+       WHERE a.entity = 'ledger_entry' AND a.action = 'void'
+       GROUP BY v.id)`;
+  const problems = await tx.query<AuditTrailProblem>(
+    `WITH ${named}
+     SELECT le.id, le.kind, le.amount_cents AS cents, le.date, le.voided_at IS NOT NULL AS voided,
+            coalesce(rec.n, 0) AS records, rec.kind AS "recordKind", rec.cents AS "recordCents", rec.date AS "recordDate",
+            coalesce(vd.n, 0) AS voids, linked.id AS "linkedId", linked.voided_at IS NOT NULL AS "linkedVoided"
+       FROM ledger_entry le
+       LEFT JOIN rec ON rec.id = le.id
+       LEFT JOIN vd ON vd.id = le.id
+       LEFT JOIN ledger_entry linked ON linked.id = le.linked_entry_id
+      WHERE coalesce(rec.n, 0) <> 1
+         OR rec.kind IS DISTINCT FROM le.kind OR rec.cents IS DISTINCT FROM le.amount_cents OR rec.date IS DISTINCT FROM le.date::text
+         OR coalesce(vd.n, 0) <> (CASE WHEN le.voided_at IS NULL THEN 0 ELSE 1 END)
+         OR (linked.id IS NOT NULL AND (linked.voided_at IS NULL) <> (le.voided_at IS NULL))
+      ORDER BY le.id`,
+  );
+  const unknown = await tx.query<{ id: number }>(
+    `WITH ${named}
+     SELECT id FROM (SELECT id FROM rec UNION SELECT id FROM vd) named_ids
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_entry le WHERE le.id = named_ids.id)
+      ORDER BY id`,
+  );
+  return { problems, unknownIds: unknown.map((r) => r.id) };
+}
 
-export type ReconcilableBooks = {
-  rows: LedgerRow[];
-  audits: LedgerAuditRow[];
+/** A live row that moves a balance (capital or deposits), whatever its date. */
+export type BalanceRow = { id: number; kind: string; date: string; cents: number; investorId: number | null; propertyId: number };
+
+export const balanceRows = (tx: Queryable): Promise<BalanceRow[]> =>
+  tx.query<BalanceRow>(
+    `SELECT id, kind, date, amount_cents AS cents, investor_id AS "investorId", property_id AS "propertyId"
+       FROM ledger_entry
+      WHERE voided_at IS NULL AND kind IN ('investment', 'investment_withdrawal', 'deposit', 'deposit_withdrawal')
+      ORDER BY id`,
+  );
+
+/** What the figures as of a date are recomputed from: the live rows dated up to it, summed where the domain sums them anyway. */
+export type FigureInputs = {
   properties: BooksInput['properties'];
   fees: BooksInput['fees'];
   investors: { id: number; name: string; active: boolean }[];
+  /** Σ of each property-month's income, land-contract payments less expenses (rows without a period). */
+  propertyMonthNet: BooksInput['propertyMonthNet'];
+  periodIncomes: BooksInput['periodIncomes'];
+  investorExpenses: BooksInput['investorExpenses'];
+  llcExpenses: BooksInput['llcExpenses'];
+  cashWithdrawals: { id: number; investorId: number; date: string; cents: number }[];
+  /** Σ of each property's income, land-contract payments less expenses, periods included: summed apart from the months. */
+  propertyNet: { propertyId: number; cents: number }[];
+  /** Σ of each kind's rows. */
+  kindTotals: { kind: string; cents: number }[];
 };
 
-/**
- * Everything the reconciliation compares, straight from the tables (never through the read model it
- * checks), through `tx`: one snapshot, so the rows and their audit rows are of the same moment.
- */
-export async function readReconcilableBooks(tx: Queryable): Promise<ReconcilableBooks> {
+export async function figureInputs(tx: Queryable, asOf: string): Promise<FigureInputs> {
+  const live = `voided_at IS NULL AND date <= $1::date`;
+  const signed = `CASE WHEN kind = 'property_expense' THEN -amount_cents ELSE amount_cents END`;
   return {
-    rows: await tx.query<LedgerRow>(
-      `SELECT id, kind, date, for_month AS "forMonth", period_start AS "periodStart", period_end AS "periodEnd",
-              amount_cents AS cents, llc_id AS "llcId", property_id AS "propertyId", investor_id AS "investorId",
-              linked_entry_id AS "linkedId", voided_at IS NOT NULL AS voided
-         FROM ledger_entry ORDER BY id`,
+    properties: await tx.query(`SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl" FROM property ORDER BY id`),
+    fees: await tx.query(`SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`),
+    investors: await tx.query('SELECT id, name, active FROM investor ORDER BY id'),
+    propertyMonthNet: await tx.query(
+      `SELECT property_id AS "propertyId", for_month AS month, sum(${signed})::bigint AS cents
+         FROM ledger_entry
+        WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+        GROUP BY 1, 2`,
+      [asOf],
     ),
-    audits: await tx.query<LedgerAuditRow>(
-      `SELECT action, entity_id AS "entityId", after->>'kind' AS kind, (after->>'amountCents')::bigint AS cents,
-              after->>'date' AS date, after->'also_voided' AS "alsoVoided"
-         FROM audit_event WHERE entity = 'ledger_entry' ORDER BY id`,
+    periodIncomes: await tx.query(
+      `SELECT property_id AS "propertyId", period_start AS start, period_end AS "end", amount_cents AS cents
+         FROM ledger_entry WHERE ${live} AND kind = 'property_income' AND period_start IS NOT NULL ORDER BY id`,
+      [asOf],
     ),
-    properties: await tx.query<BooksInput['properties'][number]>(
-      `SELECT id, name, llc_id AS "llcId", property_type AS type, picture_url AS "pictureUrl" FROM property ORDER BY id`,
+    investorExpenses: await tx.query(
+      `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, amount_cents AS cents
+         FROM ledger_entry WHERE ${live} AND kind = 'investor_property_expense' ORDER BY id`,
+      [asOf],
     ),
-    fees: await tx.query<BooksInput['fees'][number]>(
-      `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee`,
+    llcExpenses: await tx.query(
+      `SELECT id, llc_id AS "llcId", date, amount_cents AS cents FROM ledger_entry WHERE ${live} AND kind = 'llc_expense' ORDER BY id`,
+      [asOf],
     ),
-    investors: await tx.query<{ id: number; name: string; active: boolean }>('SELECT id, name, active FROM investor ORDER BY id'),
+    cashWithdrawals: await tx.query(
+      `SELECT id, investor_id AS "investorId", date, amount_cents AS cents FROM ledger_entry WHERE ${live} AND kind = 'cash_withdrawal' ORDER BY id`,
+      [asOf],
+    ),
+    propertyNet: await tx.query(
+      `SELECT property_id AS "propertyId", sum(${signed})::bigint AS cents
+         FROM ledger_entry WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') GROUP BY 1`,
+      [asOf],
+    ),
+    kindTotals: await tx.query(`SELECT kind, sum(amount_cents)::bigint AS cents FROM ledger_entry WHERE ${live} GROUP BY 1`, [asOf]),
   };
 }

@@ -3,7 +3,7 @@ import type { AdminSummaryResponse } from '../../../contract/schemas/reports.js'
 import { verifyAuditChain } from '../audit/audit.service.js';
 import { scopeVersions } from '../books/answer-cache.repository.js';
 import { auditTrailDifferences, figureDifferences, negativeBalances, summaryDifferences } from './reconciliation.checks.js';
-import { readReconcilableBooks } from './reconciliation.repository.js';
+import { auditTrailProblems, balanceRows, figureInputs } from './reconciliation.repository.js';
 
 /** What one reconciliation compared, and every difference it found (none: the books reconcile). */
 export type Reconciliation = {
@@ -13,8 +13,9 @@ export type Reconciliation = {
 
 /**
  * The reconciliation of security.md L8: the books must add up, whatever was done to them. Read straight
- * from the tables in one snapshot and recomputed with the domain's pure functions, never through the
- * read model or the kept answers it checks, then compared with what the admin summary answers:
+ * from the tables in one snapshot (the database compares rows with their audit rows, and sums what the
+ * domain would sum anyway) and recomputed with the domain's pure functions, never through the read
+ * model or the kept answers it checks, then compared with what the admin summary answers:
  *
  *  1. the audit hash chain is intact (L10), and every write and void of the ledger has its audit row;
  *  2. no investor's capital in a property and no property's deposits below zero on any date;
@@ -36,26 +37,30 @@ export function createReconciliationService({ db, today, adminSummary }: {
 
   async function reconcileOnce(): Promise<Reconciliation & { changedMeanwhile: boolean }> {
     const asOf = today();
-    const { books, brokenAt, auditEvents, version } = await db.snapshot(async (tx) => ({
-      books: await readReconcilableBooks(tx),
+    const read = await db.snapshot(async (tx) => ({
       brokenAt: await verifyAuditChain(tx),
-      auditEvents: (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event'))[0]!.n,
+      auditTrail: await auditTrailProblems(tx),
+      balances: await balanceRows(tx),
+      figures: await figureInputs(tx, asOf),
+      counts: (await tx.query<{ entries: number; events: number }>(
+        'SELECT (SELECT count(*) FROM ledger_entry)::int AS entries, (SELECT count(*) FROM audit_event)::int AS events',
+      ))[0]!,
       version: await booksVersion(tx),
     }));
-    const { diffs, expected } = figureDifferences(books, asOf);
+    const { diffs, expected } = figureDifferences(read.figures, read.balances, asOf);
     // The admin summary is answered as the portal answers it (its own snapshot, a kept answer if current),
     // so it is read after ours: a write in between would show as a difference that is none.
     const summary = await adminSummary();
     return {
-      checked: { ledgerEntries: books.rows.length, auditEvents, investors: books.investors.length, properties: books.properties.length },
+      checked: { ledgerEntries: read.counts.entries, auditEvents: read.counts.events, investors: read.figures.investors.length, properties: read.figures.properties.length },
       differences: [
-        ...(brokenAt === null ? [] : [`the audit hash chain breaks at audit_event ${brokenAt}`]),
-        ...auditTrailDifferences(books.rows, books.audits),
-        ...negativeBalances(books.rows.filter((r) => !r.voided)),
+        ...(read.brokenAt === null ? [] : [`the audit hash chain breaks at audit_event ${read.brokenAt}`]),
+        ...auditTrailDifferences(read.auditTrail),
+        ...negativeBalances(read.balances),
         ...diffs,
         ...summaryDifferences(expected, summary),
       ],
-      changedMeanwhile: (await booksVersion(db)) !== version,
+      changedMeanwhile: (await booksVersion(db)) !== read.version,
     };
   }
 
