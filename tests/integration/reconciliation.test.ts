@@ -60,58 +60,76 @@ describe('the reconciliation beside writes', () => {
 });
 
 /**
- * Books whose audit trail was broken behind the app's back, each way the check knows: the database
- * finds the rows (reconciliation.repository.ts), the check names each.
+ * Books whose audit trail was broken behind the app's back, in each way the check looks for. The
+ * database finds the rows (reconciliation.repository.ts), and the check names each one.
  */
 describe('the reconciliation of a broken audit trail', () => {
-  it('names a void of a live entry, a record of no entry, a second record, an edited record and a linked pair half voided', async () => {
+  it('names every broken row and only those, in order', async () => {
     const t = await startTestApp('pglite');
     try {
       await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password));
       const db = t.testDb.db;
-      const [live, twice, edited, target] = await db.query<{ id: number; date: string; cents: number }>(
-        `SELECT id, date, amount_cents AS cents FROM ledger_entry WHERE kind = 'property_income' AND voided_at IS NULL ORDER BY id LIMIT 4`,
+      const [live, twice, edited, target, unaudited, alsoVoided] = await db.query<{ id: number; date: string; cents: number }>(
+        `SELECT id, date, amount_cents AS cents FROM ledger_entry WHERE kind = 'property_income' AND voided_at IS NULL ORDER BY id LIMIT 6`,
       );
-      const audit = (action: string, entityId: number, after: unknown) =>
-        ({ at: new Date(), userId: null, action, entity: 'ledger_entry', entityId: String(entityId), before: null, after, ip: null });
-      // A row linked to another (as a retained deposit's income would be, domain.md §3.4), with its record
-      // audit row, then voided alone: the API never writes such a pair, so it is written with SQL.
-      const pair = await db.transaction(async (tx) => {
+      const audit = (action: string, entityId: string | null, after: unknown) =>
+        ({ at: new Date(), userId: null, action, entity: 'ledger_entry', entityId, before: null, after, ip: null });
+      const income = (id: number, cents: number, date: string) => audit('record', String(id), { kind: 'property_income', amountCents: cents, date });
+      // Rows the API never writes, so written with SQL: one linked to another (as a retained deposit's income
+      // would be, domain.md §3.4), recorded and then voided alone; and one with no audit row at all (voided,
+      // so the figures do not move).
+      const [linked, unrecorded] = await db.transaction(async (tx) => {
         await tx.query('SET LOCAL session_replication_role = replica');
-        const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, property_id, linked_entry_id, created_by, description)
-           SELECT 'property_income', date, for_month, 500, property_id, id, created_by, 'Linked' FROM ledger_entry WHERE id = $1 RETURNING id`,
+        const rows = await tx.query<{ id: number }>(
+          `INSERT INTO ledger_entry (kind, date, for_month, amount_cents, property_id, linked_entry_id, created_by, description, voided_at, voided_by)
+           SELECT 'property_income', date, for_month, 500, property_id, link, created_by, 'By hand', now(), created_by
+             FROM ledger_entry, (VALUES (1, $1::bigint), (2, NULL)) AS v(n, link) WHERE id = $1 ORDER BY n RETURNING id`,
           [target!.id],
         );
-        await appendAudits(tx, [audit('record', row!.id, { kind: 'property_income', amountCents: 500, date: target!.date })]);
-        await tx.query(`UPDATE ledger_entry SET voided_at = now(), voided_by = created_by WHERE id = $1`, [row!.id]);
-        return { id: row!.id, linkedId: target!.id };
+        await appendAudits(tx, [income(rows[0]!.id, 500, target!.date), audit('void', String(rows[0]!.id), null), audit('void', String(rows[1]!.id), null)]);
+        return rows.map((r) => r.id);
       });
-      await db.transaction(async (tx) => {
-        await appendAudits(tx, [
-          audit('void', live!.id, null),
-          audit('record', 999_999, { kind: 'property_income', amountCents: 100, date: '2024-01-01' }),
-          audit('record', twice!.id, { kind: 'property_income', amountCents: twice!.cents, date: twice!.date }),
-          audit('void', pair.id, null),
-        ]);
-      });
+      await db.query('UPDATE ledger_entry SET voided_at = now(), voided_by = created_by WHERE id = $1', [unaudited!.id]);
+      await db.transaction((tx) => appendAudits(tx, [
+        audit('void', String(live!.id), null),
+        income(999_999, 100, '2024-01-01'),
+        income(twice!.id, twice!.cents, twice!.date),
+        audit('void', '999998', { also_voided: [888_888, alsoVoided!.id, '12'] }),
+        audit('record', 'abc', null),
+        audit('record', null, null),
+      ]));
       await db.exec('ALTER TABLE audit_event DISABLE TRIGGER audit_event_guard');
       await db.query(
-        `UPDATE audit_event SET after = jsonb_set(after, '{amountCents}', '1') WHERE entity = 'ledger_entry' AND action = 'record' AND entity_id = $1`,
+        `UPDATE audit_event SET after = after || '{"amountCents": 1, "date": "2020-01-01"}'::jsonb
+          WHERE entity = 'ledger_entry' AND action = 'record' AND entity_id = $1`,
         [String(edited!.id)],
       );
       await db.exec('ALTER TABLE audit_event ENABLE TRIGGER audit_event_guard');
       skipReconciliation(t, 'this test broke the audit trail on purpose');
 
       const { differences } = await t.services.reconciliation.reconcile();
-      expect(differences[0]).toMatch(/^the audit hash chain breaks at audit_event \d+$/);
-      expect(differences).toEqual(expect.arrayContaining([
-        `live ledger entry ${live!.id} (property_income) has 1 'void' audit rows`,
+      const byRow: [number, string][] = [
+        [live!.id, `live ledger entry ${live!.id} (property_income) has 1 'void' audit rows`],
+        [twice!.id, `ledger entry ${twice!.id} (property_income) has 2 'record' audit rows, not 1`],
+        [edited!.id, `ledger entry ${edited!.id} is property_income ${formatCents(edited!.cents)} on ${edited!.date}, its audit row says property_income 0.01 on 2020-01-01`],
+        [unaudited!.id, `voided ledger entry ${unaudited!.id} (property_income) has 0 'void' audit rows, not 1`],
+        [alsoVoided!.id, `live ledger entry ${alsoVoided!.id} (property_income) has 1 'void' audit rows`],
+        [linked!, `ledger entries ${linked} and ${target!.id} are linked, but only one of them is voided`],
+        [unrecorded!, `ledger entry ${unrecorded} (property_income) has 0 'record' audit rows, not 1`],
+      ];
+      const unreadable = (await db.query<{ id: number }>(
+        `SELECT id FROM audit_event WHERE entity = 'ledger_entry' AND action IN ('record', 'void') AND (entity_id IS NULL OR entity_id IN ('abc', '999998')) ORDER BY id`,
+      )).map((r) => r.id);
+      expect(differences).toEqual([
+        expect.stringMatching(/^the audit hash chain breaks at audit_event \d+$/),
+        ...byRow.sort(([a], [b]) => a - b).map(([, message]) => message),
+        'an audit row names ledger entry 888888, which does not exist',
+        'an audit row names ledger entry 999998, which does not exist',
         'an audit row names ledger entry 999999, which does not exist',
-        `ledger entry ${twice!.id} (property_income) has 2 'record' audit rows, not 1`,
-        `ledger entry ${edited!.id} is property_income ${formatCents(edited!.cents)} on ${edited!.date}, its audit row says property_income 0.01 on ${edited!.date}`,
-        `ledger entries ${pair.id} and ${pair.linkedId} are linked, but only one of them is voided`,
-      ]));
+        `audit_event ${unreadable[0]} names a ledger entry by "\\"12\\"", which is no entry's id`,
+        `audit_event ${unreadable[1]} names a ledger entry by "abc", which is no entry's id`,
+        `audit_event ${unreadable[2]} names a ledger entry by nothing, which is no entry's id`,
+      ]);
     } finally {
       await t.close();
     }

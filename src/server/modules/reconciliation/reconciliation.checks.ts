@@ -3,7 +3,7 @@ import { investorFigures, type CashWithdrawal } from '../../domain/investor-figu
 import { firstNegativeDate, type Movement } from '../../domain/limits.js';
 import { centsToDollars, formatCents } from '../../domain/money.js';
 import { monthKey } from '../../domain/months.js';
-import type { AuditTrailProblem, BalanceRow, FigureInputs } from './reconciliation.repository.js';
+import type { AuditTrailProblem, BalanceRow, FigureInputs, UnreadableReference } from './reconciliation.repository.js';
 
 /** Cents as the plain decimal text a difference names them in. */
 const dollars = formatCents;
@@ -21,21 +21,28 @@ const sum = (list: { cents: number }[]) => list.reduce((s, r) => s + r.cents, 0)
 /**
  * 1. Every ledger row has exactly one `record` audit row that names its kind, amount and date, every
  * voided row exactly one `void` audit row, and no live row has one (security.md L8 v); linked rows are
- * voided together (domain.md §3.4); no audit row names a row that does not exist. The database finds
- * the rows (reconciliation.repository.ts); this says what is wrong with each.
+ * voided together (domain.md §3.4); no audit row names a row that does not exist, or names one by
+ * something that is no id. The database finds the rows (reconciliation.repository.ts); this says what
+ * is wrong with each.
  */
-export function auditTrailDifferences({ problems, unknownIds }: { problems: AuditTrailProblem[]; unknownIds: number[] }): string[] {
+export function auditTrailDifferences({ problems, unknownIds, unreadable }: {
+  problems: AuditTrailProblem[];
+  unknownIds: number[];
+  unreadable: UnreadableReference[];
+}): string[] {
   const diffs: string[] = [];
   for (const r of problems) {
     if (r.records !== 1) diffs.push(`ledger entry ${r.id} (${r.kind}) has ${r.records} 'record' audit rows, not 1`);
     else if (r.recordKind !== r.kind || r.recordCents !== r.cents || r.recordDate !== r.date) {
-      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${r.recordKind} ${dollars(r.recordCents ?? 0)} on ${r.recordDate}`);
+      const amount = r.recordCents === null ? 'no amount' : dollars(r.recordCents);
+      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${r.recordKind} ${amount} on ${r.recordDate}`);
     }
     if (r.voided && r.voids !== 1) diffs.push(`voided ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows, not 1`);
     if (!r.voided && r.voids !== 0) diffs.push(`live ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows`);
     if (r.linkedId !== null && r.linkedVoided !== r.voided) diffs.push(`ledger entries ${r.id} and ${r.linkedId} are linked, but only one of them is voided`);
   }
   for (const id of unknownIds) diffs.push(`an audit row names ledger entry ${id}, which does not exist`);
+  for (const u of unreadable) diffs.push(`audit_event ${u.auditId} names a ledger entry by ${u.ref === null ? 'nothing' : JSON.stringify(u.ref)}, which is no entry's id`);
   return diffs;
 }
 

@@ -28,24 +28,33 @@ export type AuditTrailProblem = {
   linkedVoided: boolean | null;
 };
 
-export async function auditTrailProblems(tx: Queryable): Promise<{ problems: AuditTrailProblem[]; unknownIds: number[] }> {
-  // The audit rows of the ledger, by the entry they name: `record` rows, and `void` rows with the linked
-  // entries they voided too (also_voided).
+/** An audit row that names a ledger entry by something that is no entry's id (only a hand can write one). */
+export type UnreadableReference = { auditId: number; ref: string | null };
+
+export async function auditTrailProblems(
+  tx: Queryable,
+): Promise<{ problems: AuditTrailProblem[]; unknownIds: number[]; unreadable: UnreadableReference[] }> {
+  // Every ledger entry an audit row names, as the text it names it by: the entity of a `record` or
+  // `void` row, and the linked entries a void voided too (also_voided, JSON numbers). Text that is not
+  // an id is kept apart (`id` null) rather than cast, so one tampered row cannot stop the check.
   const named = `
-    rec AS (
-      SELECT coalesce(entity_id::bigint, 0) AS id, count(*)::int AS n, min(after->>'kind') AS kind,
-             min((after->>'amountCents')::bigint) AS cents, min(after->>'date') AS date
-        FROM audit_event WHERE entity = 'ledger_entry' AND action = 'record' GROUP BY 1),
-    vd AS (
-      SELECT v.id, count(*)::int AS n
+    refs AS (
+      SELECT a.id AS audit_id, a.action, a.after, r.ref
         FROM audit_event a
        CROSS JOIN LATERAL (
-             SELECT coalesce(a.entity_id::bigint, 0) AS id
+             SELECT a.entity_id AS ref
              UNION ALL
-             SELECT x::bigint FROM jsonb_array_elements_text(
-               CASE WHEN jsonb_typeof(a.after->'also_voided') = 'array' THEN a.after->'also_voided' ELSE '[]'::jsonb END) x) v
-       WHERE a.entity = 'ledger_entry' AND a.action = 'void'
-       GROUP BY v.id)`;
+             SELECT CASE WHEN jsonb_typeof(x) = 'number' THEN x #>> '{}' ELSE x::text END
+               FROM jsonb_array_elements(
+                 CASE WHEN a.action = 'void' AND jsonb_typeof(a.after->'also_voided') = 'array' THEN a.after->'also_voided' ELSE '[]'::jsonb END) x) r
+       WHERE a.entity = 'ledger_entry' AND a.action IN ('record', 'void')),
+    ids AS (SELECT *, CASE WHEN ref ~ '^[0-9]{1,18}$' THEN ref::bigint END AS id FROM refs),
+    rec AS (
+      SELECT id, count(*)::int AS n, min(after->>'kind') AS kind,
+             min(CASE WHEN after->>'amountCents' ~ '^-?[0-9]{1,18}$' THEN (after->>'amountCents')::bigint END) AS cents,
+             min(after->>'date') AS date
+        FROM ids WHERE action = 'record' AND id IS NOT NULL GROUP BY id),
+    vd AS (SELECT id, count(*)::int AS n FROM ids WHERE action = 'void' AND id IS NOT NULL GROUP BY id)`;
   const problems = await tx.query<AuditTrailProblem>(
     `WITH ${named}
      SELECT le.id, le.kind, le.amount_cents AS cents, le.date, le.voided_at IS NOT NULL AS voided,
@@ -63,11 +72,19 @@ export async function auditTrailProblems(tx: Queryable): Promise<{ problems: Aud
   );
   const unknown = await tx.query<{ id: number }>(
     `WITH ${named}
-     SELECT id FROM (SELECT id FROM rec UNION SELECT id FROM vd) named_ids
-      WHERE NOT EXISTS (SELECT 1 FROM ledger_entry le WHERE le.id = named_ids.id)
+     SELECT DISTINCT id FROM ids
+      WHERE id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_entry le WHERE le.id = ids.id)
       ORDER BY id`,
   );
-  return { problems, unknownIds: unknown.map((r) => r.id) };
+  const unreadable = await tx.query<UnreadableReference>(
+    `WITH ${named}
+     SELECT audit_id AS "auditId", ref FROM ids WHERE id IS NULL
+     UNION ALL
+     SELECT id, 'also_voided: ' || (after->'also_voided')::text FROM audit_event
+      WHERE entity = 'ledger_entry' AND action = 'void' AND jsonb_typeof(after->'also_voided') NOT IN ('array', 'null')
+     ORDER BY 1`,
+  );
+  return { problems, unknownIds: unknown.map((r) => r.id), unreadable };
 }
 
 /** A live row that moves a balance (capital or deposits), whatever its date. */
@@ -109,7 +126,7 @@ export async function figureInputs(tx: Queryable, asOf: string): Promise<FigureI
       `SELECT property_id AS "propertyId", for_month AS month, sum(${signed})::bigint AS cents
          FROM ledger_entry
         WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
-        GROUP BY 1, 2`,
+        GROUP BY 1, 2 ORDER BY 1, 2`,
       [asOf],
     ),
     periodIncomes: await tx.query(
@@ -132,9 +149,9 @@ export async function figureInputs(tx: Queryable, asOf: string): Promise<FigureI
     ),
     propertyNet: await tx.query(
       `SELECT property_id AS "propertyId", sum(${signed})::bigint AS cents
-         FROM ledger_entry WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') GROUP BY 1`,
+         FROM ledger_entry WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') GROUP BY 1 ORDER BY 1`,
       [asOf],
     ),
-    kindTotals: await tx.query(`SELECT kind, sum(amount_cents)::bigint AS cents FROM ledger_entry WHERE ${live} GROUP BY 1`, [asOf]),
+    kindTotals: await tx.query(`SELECT kind, sum(amount_cents)::bigint AS cents FROM ledger_entry WHERE ${live} GROUP BY 1 ORDER BY 1`, [asOf]),
   };
 }
