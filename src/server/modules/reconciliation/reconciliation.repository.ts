@@ -34,20 +34,24 @@ export type UnreadableReference = { auditId: number; ref: string | null };
 export async function auditTrailProblems(
   tx: Queryable,
 ): Promise<{ problems: AuditTrailProblem[]; unknownIds: number[]; unreadable: UnreadableReference[] }> {
-  // Every ledger entry an audit row names, as the text it names it by: the entity of a `record` or
-  // `void` row, and the linked entries a void voided too (also_voided, JSON numbers). Text that is not
-  // an id is kept apart (`id` null) rather than cast, so one tampered row cannot stop the check.
+  // Every ledger entry an audit row names, as the text it names it by: the entity of a `record` row;
+  // the entity of a `void` row and the linked entries it voided too (also_voided, JSON numbers). Text
+  // that is not an id is kept apart (`id` null) rather than cast, so one tampered row cannot stop the
+  // check. Only the few void rows are unfolded; the record rows (one per entry) are read as they are.
   const named = `
-    refs AS (
-      SELECT a.id AS audit_id, a.action, a.after, r.ref
+    void_refs AS (
+      SELECT a.id AS audit_id, r.ref
         FROM audit_event a
        CROSS JOIN LATERAL (
              SELECT a.entity_id AS ref
              UNION ALL
              SELECT CASE WHEN jsonb_typeof(x) = 'number' THEN x #>> '{}' ELSE x::text END
-               FROM jsonb_array_elements(
-                 CASE WHEN a.action = 'void' AND jsonb_typeof(a.after->'also_voided') = 'array' THEN a.after->'also_voided' ELSE '[]'::jsonb END) x) r
-       WHERE a.entity = 'ledger_entry' AND a.action IN ('record', 'void')),
+               FROM jsonb_array_elements(CASE WHEN jsonb_typeof(a.after->'also_voided') = 'array' THEN a.after->'also_voided' ELSE '[]'::jsonb END) x) r
+       WHERE a.entity = 'ledger_entry' AND a.action = 'void'),
+    refs AS (
+      SELECT id AS audit_id, 'record' AS action, after, entity_id AS ref FROM audit_event WHERE entity = 'ledger_entry' AND action = 'record'
+      UNION ALL
+      SELECT audit_id, 'void', NULL, ref FROM void_refs),
     ids AS (SELECT *, CASE WHEN ref ~ '^[0-9]{1,18}$' THEN ref::bigint END AS id FROM refs),
     rec AS (
       SELECT id, count(*)::int AS n, min(after->>'kind') AS kind,
@@ -72,8 +76,8 @@ export async function auditTrailProblems(
   );
   const unknown = await tx.query<{ id: number }>(
     `WITH ${named}
-     SELECT DISTINCT id FROM ids
-      WHERE id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_entry le WHERE le.id = ids.id)
+     SELECT id FROM (SELECT id FROM rec UNION SELECT id FROM vd) named_ids
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_entry le WHERE le.id = named_ids.id)
       ORDER BY id`,
   );
   const unreadable = await tx.query<UnreadableReference>(
