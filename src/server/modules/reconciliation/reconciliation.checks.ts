@@ -5,9 +5,6 @@ import { centsToDollars, formatCents } from '../../domain/money.js';
 import { monthKey } from '../../domain/months.js';
 import type { AuditTrailProblem, BalanceRow, FigureInputs, UnreadableReference } from './reconciliation.repository.js';
 
-/** Cents as the plain decimal text a difference names them in. */
-const dollars = formatCents;
-
 /** Appends `item` to the list kept under `key` (a list per key, built in one pass). */
 function pushTo<K, V>(map: Map<K, V[]>, key: K, item: V): void {
   const list = map.get(key);
@@ -34,8 +31,8 @@ export function auditTrailDifferences({ problems, unknownIds, unreadable }: {
   for (const r of problems) {
     if (r.records !== 1) diffs.push(`ledger entry ${r.id} (${r.kind}) has ${r.records} 'record' audit rows, not 1`);
     else if (r.recordKind !== r.kind || r.recordCents !== r.cents || r.recordDate !== r.date) {
-      const amount = r.recordCents === null ? 'no amount' : dollars(r.recordCents);
-      diffs.push(`ledger entry ${r.id} is ${r.kind} ${dollars(r.cents)} on ${r.date}, its audit row says ${r.recordKind} ${amount} on ${r.recordDate}`);
+      const amount = r.recordCents === null ? 'no amount' : formatCents(r.recordCents);
+      diffs.push(`ledger entry ${r.id} is ${r.kind} ${formatCents(r.cents)} on ${r.date}, its audit row says ${r.recordKind} ${amount} on ${r.recordDate}`);
     }
     if (r.voided && r.voids !== 1) diffs.push(`voided ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows, not 1`);
     if (!r.voided && r.voids !== 0) diffs.push(`live ledger entry ${r.id} (${r.kind}) has ${r.voids} 'void' audit rows`);
@@ -118,7 +115,7 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
       for (const [pid, pm] of months.get(m)!.byProperty) {
         const c = (cumFee.get(pid) ?? 0) + pm.f;
         cumFee.set(pid, c);
-        if (c < 0) diffs.push(`investor ${iid}'s cumulative fee in property ${pid} is ${dollars(c)} in ${monthKey(m)}`);
+        if (c < 0) diffs.push(`investor ${iid}'s cumulative fee in property ${pid} is ${formatCents(c)} in ${monthKey(m)}`);
       }
     }
   }
@@ -130,20 +127,20 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
       propertyTotal += n;
       const shared = shareOf.get(`${pid}:${m}`) ?? 0;
       if (allocation.ownersAt(pid, m)) {
-        if (shared !== n) diffs.push(`property ${pid} in ${monthKey(m)}: the investors' shares sum to ${dollars(shared)}, its net is ${dollars(n)}`);
+        if (shared !== n) diffs.push(`property ${pid} in ${monthKey(m)}: the investors' shares sum to ${formatCents(shared)}, its net is ${formatCents(n)}`);
       } else {
         unallocatedNet += n;
-        if (shared !== 0) diffs.push(`property ${pid} in ${monthKey(m)} never had an owner, yet ${dollars(shared)} of it was allocated`);
+        if (shared !== 0) diffs.push(`property ${pid} in ${monthKey(m)} never had an owner, yet ${formatCents(shared)} of it was allocated`);
       }
     }
     const net = rowsNet.get(pid) ?? 0;
-    if (propertyTotal !== net) diffs.push(`property ${pid}: its monthly nets sum to ${dollars(propertyTotal)}, its rows to ${dollars(net)}`);
+    if (propertyTotal !== net) diffs.push(`property ${pid}: its monthly nets sum to ${formatCents(propertyTotal)}, its rows to ${formatCents(net)}`);
   }
   const unallocatedTotal = [...allocation.unallocated.values()].reduce((x, y) => x + y, 0);
-  if (unallocatedTotal !== unallocatedNet) diffs.push(`the unallocated net is ${dollars(unallocatedTotal)}, the ownerless months sum to ${dollars(unallocatedNet)}`);
+  if (unallocatedTotal !== unallocatedNet) diffs.push(`the unallocated net is ${formatCents(unallocatedTotal)}, the ownerless months sum to ${formatCents(unallocatedNet)}`);
   const llcTotal = total('llc_expense');
   if (-llcShares + allocation.unallocatedLlcExpenses !== llcTotal) {
-    diffs.push(`the LLC expenses are ${dollars(llcTotal)}, the investors bear ${dollars(-llcShares)} and nobody ${dollars(allocation.unallocatedLlcExpenses)}`);
+    diffs.push(`the LLC expenses are ${formatCents(llcTotal)}, the investors bear ${formatCents(-llcShares)} and nobody ${formatCents(allocation.unallocatedLlcExpenses)}`);
   }
 
   // 5. Each investor's cash and capital, and the cash identity of §4.12. Each investor's figures are
@@ -162,9 +159,9 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
     totalCash += f.cashBalance;
     const flows = [...(allocation.investors.get(i.id)?.values() ?? [])].reduce((s, im) => s + cashflow(im), 0);
     const withdrawn = sum(withdrawals);
-    if (f.cashBalance !== flows - withdrawn) diffs.push(`${i.name}'s cash is ${dollars(f.cashBalance)}, income allocated − fees − expenses − withdrawals is ${dollars(flows - withdrawn)}`);
+    if (f.cashBalance !== flows - withdrawn) diffs.push(`${i.name}'s cash is ${formatCents(f.cashBalance)}, income allocated − fees − expenses − withdrawals is ${formatCents(flows - withdrawn)}`);
     const capital = sum(capitalRows);
-    if (f.totalInvestments !== capital) diffs.push(`${i.name}'s capital is ${dollars(f.totalInvestments)}, investments − investment withdrawals is ${dollars(capital)}`);
+    if (f.totalInvestments !== capital) diffs.push(`${i.name}'s capital is ${formatCents(f.totalInvestments)}, investments − investment withdrawals is ${formatCents(capital)}`);
     if (i.active) investors.set(i.name, { total_investments: centsToDollars(f.totalInvestments), cash_balance: centsToDollars(f.cashBalance) });
   }
   const income = total('property_income', 'lc_payment');
@@ -172,7 +169,7 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
   const cashOut = total('cash_withdrawal');
   const left = totalCash + feesTotal + unallocatedTotal - allocation.unallocatedLlcExpenses;
   if (left !== income - expenses - cashOut) {
-    diffs.push(`cash identity (§4.12): Σ cash ${dollars(totalCash)} + fees ${dollars(feesTotal)} + unallocated ${dollars(unallocatedTotal)} − LLC expenses nobody bore ${dollars(allocation.unallocatedLlcExpenses)} = ${dollars(left)}, but income − expenses − cash withdrawals = ${dollars(income - expenses - cashOut)}`);
+    diffs.push(`cash identity (§4.12): Σ cash ${formatCents(totalCash)} + fees ${formatCents(feesTotal)} + unallocated ${formatCents(unallocatedTotal)} − LLC expenses nobody bore ${formatCents(allocation.unallocatedLlcExpenses)} = ${formatCents(left)}, but income − expenses − cash withdrawals = ${formatCents(income - expenses - cashOut)}`);
   }
   const totals = {
     total_cash: centsToDollars(totalCash),
