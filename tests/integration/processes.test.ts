@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client.js';
-import { startArgs } from '../support/start-command.js';
+import { runAdmin, startArgs } from '../support/start-command.js';
 
 /**
  * The real entry points as an operator runs them: the server as `npm start` runs it (compiled, with
  * its heap limit), a second server, the CLI.
  */
-const TSX = path.resolve('node_modules/.bin/tsx');
 // ADMIN_MFA optional: the test signs in as the first admin with the printed password alone.
 const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ADMIN_MFA: 'optional', ...extra });
 const SERVER = startArgs();
@@ -61,9 +60,9 @@ describe('processes', () => {
     expect(await exited).toBe(0);
 
     // With the server stopped, the operator commands work on the same books.
-    const create = spawnSync(TSX, ['src/server/cli.ts', 'create-admin', 'ops'], { env: env({ DATA_DIR: dir, ADMIN_PASSWORD: 'granite harbor evening 5' }), encoding: 'utf8' });
+    const create = runAdmin(['create-admin', 'ops'], env({ DATA_DIR: dir, ADMIN_PASSWORD: 'granite harbor evening 5' }));
     expect(create.stdout).toContain('Created admin "ops".');
-    const list = spawnSync(TSX, ['src/server/cli.ts', 'list-users'], { env: env({ DATA_DIR: dir }), encoding: 'utf8' });
+    const list = runAdmin(['list-users'], env({ DATA_DIR: dir }));
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/ops/);
     expect(list.stdout).toMatch(/admin/);
@@ -76,7 +75,7 @@ describe('processes', () => {
       await db.close();
     }
     // Last, as it computes (and keeps) an admin summary of its own.
-    const verify = spawnSync(TSX, ['src/server/cli.ts', 'verify'], { env: env({ DATA_DIR: dir }), encoding: 'utf8' });
+    const verify = runAdmin(['verify'], env({ DATA_DIR: dir }));
     expect(verify.stderr).toBe('');
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/^The books reconcile \(0 ledger entries, \d+ audit events, 0 investors, 0 properties\)/m);

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMapleBooks } from '../support/maple-books.js';
 import { skipReconciliation, withdrawCapitalWithSql } from '../support/reconcile.js';
+import { runAdmin } from '../support/start-command.js';
 import { DB_KINDS } from '../support/test-db.js';
 import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -13,13 +13,10 @@ import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.j
  * reconcile, and after a row written behind the app's back it names what no longer adds up and exits 1.
  * On PostgreSQL, which a second process can open while the test holds the books (PGlite cannot).
  */
-const TSX = path.resolve('node_modules/.bin/tsx');
-
 describe.skipIf(!DB_KINDS.includes('postgres'))('npm run admin -- verify on PostgreSQL', () => {
   let t: TestApp;
-  const verify = () => spawnSync(TSX, ['src/server/cli.ts', 'verify'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: t.testDb.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-verify-')) },
-    encoding: 'utf8',
+  const verify = () => runAdmin(['verify'], {
+    ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: t.testDb.url!, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-verify-')),
   });
 
   beforeAll(async () => {
