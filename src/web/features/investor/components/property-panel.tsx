@@ -26,7 +26,7 @@ export function PropertyPanel({ detail, investorName }: { detail: InvestorProper
               {name} Details
             </h3>
             <PropertyPicture url={detail.picture_url} name={name} alt={`Picture of ${name}`}
-              className="investor-detail-picture" size={200} />
+              className="investor-detail-picture" />
             <dl className="investor-rows mb-0">
               <div className="investor-row">
                 <dt>Investments</dt>
