@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_PASSWORD, mapleLogin, recordMapleBooks } from '../support/maple-books.js';
 import { ADMIN, createInvestorWithLogin, signIn, startTestApp } from '../support/test-app.js';
@@ -173,10 +174,12 @@ describe('the investor page in Chromium', () => {
   // press has landed, so the old swap loses the click every time.
   it('takes a click on a card whose picture fails between the press and the release', async () => {
     const page = await browser.newWindow(PHONE);
-    let failPicture: () => void = () => undefined;
+    // The card's picture is held unanswered; any later ask (the panel's picture) fails at once.
+    let held: Route | undefined;
     const asked = new Promise<void>((pictureAsked) => {
       void page.route('https://example.com/**', (route) => {
-        failPicture = () => void route.abort();
+        if (held) return route.abort();
+        held = route;
         pictureAsked();
       });
     });
@@ -185,11 +188,16 @@ describe('the investor page in Chromium', () => {
     const card = investor.propertyCard('P');
     await card.scrollIntoViewIfNeeded();
     await asked; // the lazy picture was asked for once the card came near the screen
-    const box = (await card.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3); // on the picture
+    // The page scrolls smoothly: the press waits until the card has stopped moving.
+    let box = await card.boundingBox();
+    await expect.poll(async () => {
+      const [last, now] = [box, (box = await card.boundingBox())];
+      return now !== null && last?.y === now.y;
+    }).toBe(true);
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 3); // on the picture
     await page.mouse.down();
     const failed = page.waitForEvent('requestfailed');
-    failPicture();
+    void held!.abort();
     await failed;
     await expect.poll(() => card.locator('img').isHidden()).toBe(true); // the tile with the initial shows
     await page.mouse.up();
