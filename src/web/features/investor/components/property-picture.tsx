@@ -15,14 +15,15 @@ type Props = { url: string; name: string; alt: string; className?: string };
 export function PropertyPicture({ url, name, alt, className = '' }: Props) {
   const [failed, setFailed] = useState(false);
   return (
-    // The frame is the image people and screen readers meet, whether the picture loaded or not.
-    <div className={`investor-picture-frame ${className}`.trim()} role={alt ? 'img' : undefined}
+    // The frame is the image people and screen readers meet, whether the picture loaded or not. A span,
+    // as a card's button may hold only inline elements.
+    <span className={`investor-picture-frame ${className}`.trim()} role={alt ? 'img' : undefined}
       aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
       <span className="investor-picture-initial">{name.trim().charAt(0).toUpperCase() || '?'}</span>
       {url && (
         <img src={url} alt="" className="investor-picture" hidden={failed} loading="lazy" decoding="async"
           onError={() => setFailed(true)} />
       )}
-    </div>
+    </span>
   );
 }
