@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { createServices, type Services } from '../../src/server/services.js';
 import { reconcileAtClose } from './reconcile.js';
-import { openTemplateDb, openTestDb, type DbKind, type SealableTestDb, type TestDb } from './test-db.js';
+import { openTemplateDb, openTestDb, type DbKind, type SealableTestDb, type TestDb, type TestDbTemplate } from './test-db.js';
 
 export const ADMIN = { username: 'admin', password: 'violet ferry lantern 42' };
 export const TEST_JWT_SECRET = 'test-secret-for-the-suite-only-0123456789abcdef';
@@ -35,6 +35,8 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
 export type AppTemplate<S = void> = {
   /** What the writing answered (tokens, ids): valid on every copy, which holds the same rows. */
   state: S;
+  /** Where an operator's command opens these books (see TestDbTemplate). */
+  location: TestDbTemplate['location'];
   start(env?: Record<string, string>, opts?: TestAppOptions): Promise<TestApp>;
   /** A further template: a copy of these books with more written into it. */
   extend<T>(write: (t: TestApp, state: S) => Promise<T>): Promise<AppTemplate<T>>;
@@ -72,6 +74,7 @@ async function writeTemplate<S>(
   const template = await testDb.seal();
   return {
     state,
+    location: template.location,
     start: async (startEnv = env, opts = {}) => startOn(await template.copy(), startEnv, opts, { firstAdmin: false }),
     extend: async (more) => writeTemplate(await template.copy(), { firstAdmin: false }, (copy) => more(copy, state), env),
     close: () => template.drop(),

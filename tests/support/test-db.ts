@@ -19,6 +19,11 @@ export type TestDb = { db: Db; kind: DbKind; url?: string; drop(): Promise<void>
 /** A closed database that fresh copies are made of (see openTemplateDb). */
 export type TestDbTemplate = {
   kind: DbKind;
+  /**
+   * Where a process outside the test (an operator's command) opens these books: PGlite's directory of
+   * files, or the server database's URL. What it writes there, later copies hold too.
+   */
+  location: { files: string } | { url: string };
   /** A new database holding the same rows; it may in turn be sealed into a further template. */
   copy(): Promise<SealableTestDb>;
   drop(): Promise<void>;
@@ -86,7 +91,7 @@ async function pgliteIn(dir: string): Promise<SealableTestDb> {
         cpSync(dataDir, path.join(copyDir, 'pgdata'), { recursive: true });
         return pgliteIn(copyDir);
       };
-      return { kind: 'pglite', copy, drop: remove };
+      return { kind: 'pglite', location: { files: dataDir }, copy, drop: remove };
     },
   };
 }
@@ -108,7 +113,7 @@ async function serverDb(template?: string): Promise<SealableTestDb> {
     },
     async seal() {
       await db.close();
-      return { kind: 'postgres', copy: () => serverDb(name), drop };
+      return { kind: 'postgres', location: { url }, copy: () => serverDb(name), drop };
     },
   };
 }
