@@ -37,4 +37,3 @@ export type ExplainInput = {
 export const cents = (n: number): Quantity => ({ unit: 'cents', n });
 export const percentOf = (n: number | null): Quantity => ({ unit: 'percent', n });
 
-export const sumCents = (items: ExplainItem[]): number => items.reduce((s, i) => s + i.cents, 0);

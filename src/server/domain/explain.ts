@@ -2,8 +2,9 @@ import type { CapitalEvent, PropertyType } from './allocation.js';
 import { capitalItems, capitalMonthItems, peakItems } from './explain-capital.js';
 import { INCOME_RULES, incomeItems, LLC_RULE } from './explain-income.js';
 import { explainCapitalReturned, explainCashDistributed, explainEquityMultiple, explainXirr } from './explain-returns.js';
-import { cents, percentOf, sumCents, type ExplainInput, type ExplainItem, type Explanation } from './explain-types.js';
+import { cents, percentOf, type ExplainInput, type ExplainItem, type Explanation } from './explain-types.js';
 import { propertyFigures } from './investor-figures.js';
+import { sumCents } from './money.js';
 
 /**
  * "Show the math" (issue 14): each figure of the investor summary and the property detail as a formula

@@ -4,6 +4,9 @@
  */
 export type Cents = number;
 
+/** Σ of the cents of a list of amounts (rows, items): integers, so the sum is exact. */
+export const sumCents = (items: readonly { cents: Cents }[]): Cents => items.reduce((s, i) => s + i.cents, 0);
+
 /** Cents to the API's dollars: a JSON number with at most two decimals (exact: the value is n/100). */
 export const centsToDollars = (cents: Cents): number => Number(formatCents(cents));
 

@@ -1,7 +1,7 @@
 import { allocate, cashflow, type BooksInput } from '../../domain/allocation.js';
 import { investorFigures, type CashWithdrawal } from '../../domain/investor-figures.js';
 import { firstNegativeDate, type Movement } from '../../domain/limits.js';
-import { centsToDollars, formatCents } from '../../domain/money.js';
+import { centsToDollars, formatCents, sumCents } from '../../domain/money.js';
 import { monthKey } from '../../domain/months.js';
 import type { AuditTrailProblem, BalanceRow, FigureInputs, UnreadableReference } from './reconciliation.repository.js';
 
@@ -11,9 +11,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, item: V): void {
   if (list) list.push(item);
   else map.set(key, [item]);
 }
-
-/** Σ cents of a list of rows. */
-const sum = (list: { cents: number }[]) => list.reduce((s, r) => s + r.cents, 0);
 
 /**
  * 1. Every ledger row has exactly one `record` audit row that names its kind, amount and date, every
@@ -158,9 +155,9 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
     const f = investorFigures({ ...books, capital: capitalRows }, allocation, i.id, withdrawals, today);
     totalCash += f.cashBalance;
     const flows = [...(allocation.investors.get(i.id)?.values() ?? [])].reduce((s, im) => s + cashflow(im), 0);
-    const withdrawn = sum(withdrawals);
+    const withdrawn = sumCents(withdrawals);
     if (f.cashBalance !== flows - withdrawn) diffs.push(`${i.name}'s cash is ${formatCents(f.cashBalance)}, income allocated − fees − expenses − withdrawals is ${formatCents(flows - withdrawn)}`);
-    const capital = sum(capitalRows);
+    const capital = sumCents(capitalRows);
     if (f.totalInvestments !== capital) diffs.push(`${i.name}'s capital is ${formatCents(f.totalInvestments)}, investments − investment withdrawals is ${formatCents(capital)}`);
     if (i.active) investors.set(i.name, { total_investments: centsToDollars(f.totalInvestments), cash_balance: centsToDollars(f.cashBalance) });
   }

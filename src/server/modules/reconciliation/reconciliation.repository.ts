@@ -102,6 +102,14 @@ export const balanceRows = (tx: Queryable): Promise<BalanceRow[]> =>
       ORDER BY id`,
   );
 
+/** How many ledger entries and audit events the books hold, voided and all: what the check covered. */
+export async function bookCounts(tx: Queryable): Promise<{ entries: number; events: number }> {
+  const [counts] = await tx.query<{ entries: number; events: number }>(
+    'SELECT (SELECT count(*) FROM ledger_entry)::int AS entries, (SELECT count(*) FROM audit_event)::int AS events',
+  );
+  return counts!;
+}
+
 /** What the figures as of a date are recomputed from: the live rows dated up to it, summed where the domain sums them anyway. */
 export type FigureInputs = {
   properties: BooksInput['properties'];

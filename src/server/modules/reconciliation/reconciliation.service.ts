@@ -3,7 +3,7 @@ import type { AdminSummaryResponse } from '../../../contract/schemas/reports.js'
 import { verifyAuditChain } from '../audit/audit.service.js';
 import { scopeVersions } from '../books/answer-cache.repository.js';
 import { auditTrailDifferences, figureDifferences, negativeBalances, summaryDifferences } from './reconciliation.checks.js';
-import { auditTrailProblems, balanceRows, figureInputs } from './reconciliation.repository.js';
+import { auditTrailProblems, balanceRows, bookCounts, figureInputs } from './reconciliation.repository.js';
 
 /** What one reconciliation compared, and every difference it found (none: the books reconcile). */
 export type Reconciliation = {
@@ -46,9 +46,7 @@ export function createReconciliationService({ db, today, adminSummary }: {
         auditTrail: await auditTrailProblems(tx),
         balances: await balanceRows(tx),
         figures: await figureInputs(tx, asOf),
-        counts: (await tx.query<{ entries: number; events: number }>(
-          'SELECT (SELECT count(*) FROM ledger_entry)::int AS entries, (SELECT count(*) FROM audit_event)::int AS events',
-        ))[0]!,
+        counts: await bookCounts(tx),
         version: await booksVersion(tx),
       };
     });
