@@ -89,6 +89,8 @@ async function run(argv: string[]): Promise<number> {
           role: r.adminLevel > 0 ? `admin (${r.adminLevel})` : 'investor',
           investor: r.investorName ?? '',
           disabled: r.disabled ? 'yes' : '',
+          failed_sign_ins: r.failedLogins,
+          locked_until: r.lockedUntil && r.lockedUntil > new Date() ? r.lockedUntil.toISOString() : '',
           logins: r.loginCount,
           last_login: r.lastLogin ? r.lastLogin.toISOString() : 'N/A',
         })),

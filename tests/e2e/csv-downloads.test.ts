@@ -265,9 +265,9 @@ describe('Download CSV in Chromium', () => {
     await page.open('Manage Portal Users');
     const logins = await downloadCsv(page.page, button(page.page, 'Login Summary'));
     expect(logins.name).toBe('Login Summary.csv');
-    const api = await apiGet<{ investor_name: string; login_count: number; last_login: string | null }[]>('/admin/get_login_summary');
-    const rows = rowsOf(logins, ['Investor', 'Login Count', 'Last Login (UTC)']);
-    expect(rows).toEqual(api.map((l) => [l.investor_name, String(l.login_count), l.last_login ?? '']));
+    const api = await apiGet<{ investor_name: string; login_count: number; last_login: string | null; failed_sign_ins: number; locked_until: string | null }[]>('/admin/get_login_summary');
+    const rows = rowsOf(logins, ['Investor', 'Login Count', 'Last Login (UTC)', 'Failed Sign-ins', 'Waiting Until (UTC)']);
+    expect(rows).toEqual(api.map((l) => [l.investor_name, String(l.login_count), l.last_login ?? '', String(l.failed_sign_ins), l.locked_until ?? '']));
     expect(rows.map(([name]) => name)).toEqual(['A', 'B', 'C']);
     expect(Number(rows.find(([name]) => name === 'B')![1])).toBeGreaterThan(0);
   });

@@ -12,6 +12,10 @@ export const LoginSummaryRow = z.object({
   login_count: z.number().int(),
   /** ISO date-time (UTC) of the last successful sign-in, or null: the screen shows it as local time or N/A. */
   last_login: z.string().nullable(),
+  /** Wrong passwords or codes since the last successful sign-in. */
+  failed_sign_ins: z.number().int(),
+  /** ISO date-time (UTC) until which sign-ins wait after repeated failures, or null when none is waiting. */
+  locked_until: z.string().nullable(),
 });
 export const LoginSummaryResponse = z.array(LoginSummaryRow);
 export type LoginSummaryRow = z.infer<typeof LoginSummaryRow>;

@@ -3,6 +3,9 @@
  * to HTTP. Their messages are shown to users, so they are written in plain words.
  */
 export class AppError extends Error {
+  /** What the refusal's log line adds (a lockout and its end); never sent to the client. */
+  logDetails?: Record<string, unknown>;
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -44,9 +47,7 @@ export class ConflictError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'Too many attempts. Please wait a minute and try again.', {
-      'retry-after': String(retryAfterSeconds),
-    });
+  constructor(retryAfterSeconds: number, message = 'Too many attempts. Please wait a minute and try again.') {
+    super(429, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }

@@ -74,13 +74,56 @@ export async function insertLoginEvent(db: Queryable, e: LoginEvent): Promise<vo
   );
 }
 
-/** Attempts from one address since a moment, for the per-address throttle (security.md A6). */
-export async function countAttemptsFromIp(db: Queryable, ip: string, action: string, since: Date): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM login_event WHERE ip = $1 AND action = $2 AND at > $3',
-    [ip, action, since.toISOString()],
+/**
+ * Takes one attempt of a key's allowance per window (security.md A6, B2): one atomic upsert, before any
+ * password or code is checked, so concurrent attempts take turns on the row and a burst of any size is
+ * let through at most `limit` times. The window starts at a key's first attempt and lasts
+ * `windowSeconds`; answers whether this attempt is within the limit, and when the window ends.
+ * The count stops growing past the limit, so no flood can overflow it.
+ */
+export async function takeAttempt(
+  db: Queryable,
+  key: string,
+  at: Date,
+  limit: number,
+  windowSeconds: number,
+): Promise<{ allowed: boolean; windowEnds: Date }> {
+  const [row] = await db.query<{ attempts: number; windowStart: Date }>(TAKE_ATTEMPT, [key, at.toISOString(), windowSeconds, limit + 1]);
+  const windowEnds = new Date(row!.windowStart.getTime() + windowSeconds * 1000);
+  if (row!.attempts === 1) await forgetOldWindows(db, new Date(at.getTime() - 60 * windowSeconds * 1000));
+  return { allowed: row!.attempts <= limit, windowEnds };
+}
+
+const TAKE_ATTEMPT = prepared(
+  'take_auth_attempt',
+  `INSERT INTO auth_attempt_window AS w (key, window_start, attempts) VALUES ($1, $2, 1)
+   ON CONFLICT (key) DO UPDATE SET
+     window_start = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN $2::timestamptz ELSE w.window_start END,
+     attempts = CASE WHEN w.window_start <= $2::timestamptz - make_interval(secs => $3) THEN 1 ELSE least(w.attempts + 1, $4) END
+   RETURNING attempts, window_start AS "windowStart"`,
+);
+
+/** Windows long past are of no use: a few are dropped whenever a key starts a new one (bounded work). */
+async function forgetOldWindows(db: Queryable, before: Date): Promise<void> {
+  await db.query(
+    'DELETE FROM auth_attempt_window WHERE key IN (SELECT key FROM auth_attempt_window WHERE window_start < $1 LIMIT 100)',
+    [before.toISOString()],
   );
-  return row!.n;
+}
+
+/**
+ * Marks a sign-in challenge used, in the transaction that opens its session: false when it was used
+ * already (an mfa_token opens one session, security.md B2). Expired ones are dropped as it goes.
+ */
+export async function spendChallenge(db: Queryable, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.query(
+    'DELETE FROM spent_challenge WHERE jti IN (SELECT jti FROM spent_challenge WHERE expires_at < $1 LIMIT 100)',
+    [new Date(now.getTime() - 60_000).toISOString()],
+  );
+  const rows = await db.query('INSERT INTO spent_challenge (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING RETURNING jti', [
+    jti, expiresAt.toISOString(),
+  ]);
+  return rows.length === 1;
 }
 
 /** Ends every session of a user but one (the one that changed the password stays signed in). */

@@ -16,26 +16,29 @@ import {
   findUserById,
   findUserByUsername,
   insertUser,
-  recordLoginFailure,
+  returnSignInGuess,
   setPasswordHash,
   setPendingTotp,
   softDeleteInvestorUsers,
   spendTotpStep,
+  takeSignInGuess,
+  type BackOff,
   type PortalUser,
 } from '../users/users.repository.js';
 import {
-  countAttemptsFromIp,
   findLiveSession,
   insertLoginEvent,
   insertSession,
   revokeOtherSessions,
   revokeSession,
   revokeUserSessions,
+  spendChallenge,
+  takeAttempt,
   touchSession,
   type SessionUser,
 } from './auth.repository.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
-import type { TokenSigner } from './tokens.js';
+import type { Challenge, TokenSigner } from './tokens.js';
 
 const MINUTE = 60_000;
 /** Token lifetime, idle timeout and absolute session cap (security.md S4). */
@@ -45,8 +48,13 @@ export const SESSION_MAX_MS = 12 * 60 * MINUTE;
 // Writing last_seen_at on every request would turn each read into a write; a minute's slack is enough.
 const TOUCH_EVERY_MS = MINUTE;
 
-/** Per-account throttle (security.md A5): 4 free failures, then 30 s doubling to 1 h; disabled at 50. */
-export const LOCKOUT = { freeFailures: 5, baseDelaySeconds: 30, maxDelaySeconds: 3600, disableAfter: 50 };
+/**
+ * Per-account back-off (security.md A5, B3): 5 guesses, then a wait of 30 s doubling with each further
+ * failure to a cap of 1 h. Never a permanent lockout: anyone can send wrong passwords for any account,
+ * so the worst a stranger can do is make its owner wait an hour. At the cap, 100 consecutive failures
+ * (NIST SP 800-63B's limit) take more than three days.
+ */
+export const LOCKOUT: BackOff = { freeFailures: 5, baseDelaySeconds: 30, maxDelaySeconds: 3600 };
 
 const INVALID_LOGIN = 'Invalid username or password.';
 const REGISTRATION_REFUSED =
@@ -67,6 +75,7 @@ export type LoginResult = { accessToken: string } | { mfaToken: string } | { set
 
 const CHALLENGE_EXPIRED = 'Your sign-in has expired. Sign in again.';
 const WRONG_CODE = 'The code is not right, or it was already used. Wait for the next code and try again.';
+const CODES_WAIT = 'Too many wrong codes. Wait a few minutes, then try again.';
 const TOTP_ALREADY_ON = 'Two-factor sign-in is already set up for this account.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -75,13 +84,33 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
   // Unknown usernames are still checked against a hash, so both failures take the same time (A9).
   const dummyHash = hashPassword(newPassword());
 
+  /**
+   * The per-address limit (security.md A6, B2), taken before anything is checked: passwords and codes
+   * (sign-in, two-factor, the Account page) share one allowance per address, registration has its own.
+   */
   async function throttleAddress(ip: string, action: 'login' | 'register', username: string) {
     const now = clock.now();
-    const recent = await countAttemptsFromIp(db, ip, action, new Date(now.getTime() - MINUTE));
-    if (recent >= attemptsPerMinute) {
+    const { allowed, windowEnds } = await takeAttempt(db, `${action}:${ip}`, now, attemptsPerMinute, 60);
+    if (!allowed) {
       await insertLoginEvent(db, { action, outcome: 'throttled', username, userId: null, ip, at: now });
-      throw new TooManyRequestsError(60);
+      throw new TooManyRequestsError(Math.max(1, Math.ceil((windowEnds.getTime() - now.getTime()) / 1000)));
     }
+  }
+
+  /**
+   * Takes one guess of the account's allowance before its password or code is checked (B2): null while
+   * the account waits after repeated failures (then nothing may be checked). The guess counts as a
+   * failure until a right answer gives it back or opens a session.
+   */
+  async function takeGuess(user: PortalUser): Promise<{ lockedUntil: Date | null } | null> {
+    if (user.disabledAt !== null) return null;
+    return takeSignInGuess(db, user.id, clock.now(), LOCKOUT);
+  }
+
+  /** A failure that started a wait says so in the log (security.md E4, B3): who, how many, until when. */
+  function refusal(err: UnauthorizedError | ValidationError, user: PortalUser, guess: { lockedUntil: Date | null }) {
+    if (guess.lockedUntil) err.logDetails = { event: 'lockout', username: user.username, locked_until: guess.lockedUntil.toISOString() };
+    return err;
   }
 
   async function issueToken(userId: number, sessionId: string, sessionExpiresAt: Date) {
@@ -90,14 +119,18 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     return tokens.sign({ userId, sessionId }, now, exp);
   }
 
-  /** Opens a session for a user who has passed every factor, and records the successful sign-in. */
-  async function openSession(user: PortalUser, ip: string, username: string, rehash: string | null = null): Promise<{ accessToken: string }> {
+  /**
+   * Opens a session for a user who has passed every factor, and records the successful sign-in. The
+   * challenge that led here (a code after the password) is spent in the same transaction: it opens one
+   * session only, however many codes its holder has.
+   */
+  async function openSession(user: PortalUser, ip: string, username: string, challenge: Challenge | null = null): Promise<{ accessToken: string }> {
     const now = clock.now();
     const sessionId = randomUUID();
     const expiresAt = new Date(now.getTime() + SESSION_MAX_MS);
     await db.transaction(async (tx) => {
+      if (challenge && !(await spendChallenge(tx, challenge.jti, challenge.expiresAt, now))) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       await clearLoginFailures(tx, user.id);
-      if (rehash) await setPasswordHash(tx, user.id, rehash);
       await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt, ip });
       await insertLoginEvent(tx, { action: 'login', username, ip, at: now, outcome: 'success', userId: user.id });
     });
@@ -105,16 +138,24 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
   }
 
   /**
-   * A wrong code counts like a wrong password: the per-account lockout (A5) and the address throttle apply.
-   * At sign-in it answers 401; a signed-in user (the Account page) gets 400, which leaves the session alone.
+   * A code is a guess like a password (B2): it takes the address's and the account's allowance before it
+   * is checked, and answers the step it matches, or null when it is wrong or already used. While the
+   * account waits, no code is checked, the right one neither. At sign-in a wrong code answers 401; a
+   * signed-in user (the Account page) gets 400, which leaves the session alone.
    */
-  async function codeRefused(user: PortalUser, ip: string, signedIn = false): Promise<never> {
+  async function checkCode(user: PortalUser, secret: string, code: string, ip: string, signedIn: boolean): Promise<void> {
+    await throttleAddress(ip, 'login', user.username);
     const now = clock.now();
-    await db.transaction(async (tx) => {
-      await recordLoginFailure(tx, user.id, now, LOCKOUT);
-      await insertLoginEvent(tx, { action: 'mfa', username: user.username, ip, at: now, outcome: 'failure', userId: user.id });
-    });
-    throw signedIn ? new ValidationError(WRONG_CODE) : new UnauthorizedError(WRONG_CODE);
+    const guess = await takeGuess(user);
+    if (!guess) {
+      const waiting = user.lockedUntil && user.lockedUntil > now ? user.lockedUntil : new Date(now.getTime() + MINUTE);
+      await insertLoginEvent(db, { action: 'mfa', username: user.username, ip, at: now, outcome: 'locked', userId: user.id });
+      throw new TooManyRequestsError(Math.max(1, Math.ceil((waiting.getTime() - now.getTime()) / 1000)), CODES_WAIT);
+    }
+    const step = matchingStep(secret, code, now, user.totpLastStep);
+    if (step !== null && (await spendTotpStep(db, user.id, step))) return;
+    await insertLoginEvent(db, { action: 'mfa', username: user.username, ip, at: now, outcome: 'failure', userId: user.id });
+    throw refusal(signedIn ? new ValidationError(WRONG_CODE) : new UnauthorizedError(WRONG_CODE), user, guess);
   }
 
   /**
@@ -135,11 +176,11 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
   async function enableTotpWithCode(user: PortalUser, code: string, ip: string, signedIn: boolean): Promise<void> {
     if (user.totpEnabledAt) throw new ConflictError(TOTP_ALREADY_ON);
     if (!user.totpSecret) throw new ValidationError('Start the setup first: no secret was offered yet.');
-    await throttleAddress(ip, 'login', user.username);
-    const step = matchingStep(user.totpSecret, code, clock.now(), user.totpLastStep);
-    if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, ip, signedIn);
+    await checkCode(user, user.totpSecret, code, ip, signedIn);
     const now = clock.now();
     await db.transaction(async (tx) => {
+      // The right code gives its guess back (at sign-in, the session that follows clears the count).
+      if (signedIn) await returnSignInGuess(tx, user.id);
       await enableTotp(tx, user.id, now);
       await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
     });
@@ -156,13 +197,12 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     return user;
   }
 
-  async function challengedUser(token: string, purpose: 'mfa' | 'totp_setup'): Promise<PortalUser> {
+  async function challengedUser(token: string, purpose: 'mfa' | 'totp_setup'): Promise<{ user: PortalUser; challenge: Challenge }> {
     const now = clock.now();
-    const userId = await tokens.verifyChallenge(token, purpose, now);
-    const user = userId === null ? undefined : await findUserById(db, userId);
-    const locked = user && (user.disabledAt !== null || (user.lockedUntil !== null && user.lockedUntil > now));
-    if (!user || locked) throw new UnauthorizedError(CHALLENGE_EXPIRED);
-    return user;
+    const challenge = await tokens.verifyChallenge(token, purpose, now);
+    const user = challenge === null ? undefined : await findUserById(db, challenge.userId);
+    if (!user || !challenge || user.disabledAt !== null) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+    return { user, challenge };
   }
 
   return {
@@ -172,52 +212,49 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       const now = clock.now();
       const user = await findUserByUsername(db, username);
       const event = { action: 'login' as const, username, ip, at: now };
-      if (!user) {
+      const guess = user ? await takeGuess(user) : null;
+      if (!user || !guess) {
+        // Unknown, or waiting after repeated failures: nothing is checked, but a hash is, so the answer
+        // takes the time of a wrong password and says the same (A9): a wait must not tell an attacker
+        // whether the password was right.
         await verifyPassword(await dummyHash, password);
-        await insertLoginEvent(db, { ...event, outcome: 'failure', userId: null });
+        await insertLoginEvent(db, { ...event, outcome: user ? 'locked' : 'failure', userId: user?.id ?? null });
         throw new UnauthorizedError(INVALID_LOGIN);
       }
-      const passwordOk = await verifyPassword(user.passwordHash, password);
-      const locked = user.disabledAt !== null || (user.lockedUntil !== null && user.lockedUntil > now);
-      if (locked) {
-        // Same answer as a wrong password: a lockout must not tell an attacker the password was right.
-        await insertLoginEvent(db, { ...event, outcome: 'locked', userId: user.id });
-        throw new UnauthorizedError(INVALID_LOGIN);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await insertLoginEvent(db, { ...event, outcome: 'failure', userId: user.id });
+        throw refusal(new UnauthorizedError(INVALID_LOGIN), user, guess);
       }
-      if (!passwordOk) {
-        await db.transaction(async (tx) => {
-          await recordLoginFailure(tx, user.id, now, LOCKOUT);
-          await insertLoginEvent(tx, { ...event, outcome: 'failure', userId: user.id });
-        });
-        throw new UnauthorizedError(INVALID_LOGIN);
+      if (needsRehash(user.passwordHash)) await setPasswordHash(db, user.id, await hashPassword(password));
+      // The second factor (A10): whoever has TOTP gives a code; an admin without it enrols first. The right
+      // password gives its guess back, so the code has the allowance the failures before it left.
+      if (user.totpEnabledAt || (user.adminLevel > 0 && adminMfaRequired)) {
+        await returnSignInGuess(db, user.id);
+        return user.totpEnabledAt
+          ? { mfaToken: await tokens.signChallenge(user.id, 'mfa', now) }
+          : { setupToken: await tokens.signChallenge(user.id, 'totp_setup', now) };
       }
-      const upgradedHash = needsRehash(user.passwordHash) ? await hashPassword(password) : null;
-      if (upgradedHash) await setPasswordHash(db, user.id, upgradedHash);
-      // The second factor (A10): whoever has TOTP gives a code; an admin without it enrols first.
-      if (user.totpEnabledAt) return { mfaToken: await tokens.signChallenge(user.id, 'mfa', now) };
-      if (user.adminLevel > 0 && adminMfaRequired) return { setupToken: await tokens.signChallenge(user.id, 'totp_setup', now) };
       return openSession(user, ip, username);
     },
 
     /** The code step of a sign-in: a code of the user's TOTP, each code once. */
     async verifyMfa(input: { mfa_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
-      const user = await challengedUser(input.mfa_token, 'mfa');
-      await throttleAddress(input.ip, 'login', user.username);
-      const step = user.totpSecret ? matchingStep(user.totpSecret, input.code, clock.now(), user.totpLastStep) : null;
-      if (step === null || !(await spendTotpStep(db, user.id, step))) return codeRefused(user, input.ip);
-      return openSession(user, input.ip, user.username);
+      const { user, challenge } = await challengedUser(input.mfa_token, 'mfa');
+      if (!user.totpSecret) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      await checkCode(user, user.totpSecret, input.code, input.ip, false);
+      return openSession(user, input.ip, user.username, challenge);
     },
 
     /** Enrolment at sign-in, first step: a fresh secret and the otpauth:// address the QR code shows. */
     async totpSetup(input: { setup_token: string }): Promise<{ otpauth_url: string; secret: string }> {
-      return offerTotp(await challengedUser(input.setup_token, 'totp_setup'));
+      return offerTotp((await challengedUser(input.setup_token, 'totp_setup')).user);
     },
 
     /** Enrolment at sign-in, second step: a code from the app turns TOTP on, and the sign-in completes. */
     async totpConfirm(input: { setup_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
-      const user = await challengedUser(input.setup_token, 'totp_setup');
+      const { user, challenge } = await challengedUser(input.setup_token, 'totp_setup');
       await enableTotpWithCode(user, input.code, input.ip, false);
-      return openSession(user, input.ip, user.username);
+      return openSession(user, input.ip, user.username, challenge);
     },
 
     /** Whether the signed-in user's next sign-in asks for a code. */

@@ -20,6 +20,7 @@ const CHALLENGE_TYP = 'challenge+jwt';
 const CHALLENGE_TTL_SECONDS = 300;
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
+export type Challenge = { userId: number; jti: string; expiresAt: Date };
 
 /**
  * Access tokens whose signature and claims checked out, by their exact text, with their expiry: a
@@ -64,15 +65,19 @@ export function createTokenSigner(secret: string) {
         .sign(await hmacKey());
     },
 
-    /** The user of a valid challenge for `purpose`, or null. */
-    async verifyChallenge(token: string, purpose: ChallengePurpose, now: Date): Promise<number | null> {
+    /**
+     * The user of a valid challenge for `purpose`, with the challenge's id and end (a challenge opens one
+     * session: its id is spent when it does), or null.
+     */
+    async verifyChallenge(token: string, purpose: ChallengePurpose, now: Date): Promise<Challenge | null> {
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: [ALG], issuer: ISSUER, audience: `${AUDIENCE}:${purpose}`, typ: CHALLENGE_TYP,
-          requiredClaims: ['exp', 'sub'], clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: now,
+          requiredClaims: ['exp', 'sub', 'jti'], clockTolerance: CLOCK_TOLERANCE_SECONDS, currentDate: now,
         });
         const userId = Number(payload.sub);
-        return Number.isSafeInteger(userId) && userId > 0 && payload.purpose === purpose ? userId : null;
+        const ok = Number.isSafeInteger(userId) && userId > 0 && payload.purpose === purpose && typeof payload.jti === 'string' && payload.jti.length <= 64;
+        return ok ? { userId, jti: payload.jti!, expiresAt: new Date((payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000) } : null;
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
         throw err;

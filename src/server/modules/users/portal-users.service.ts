@@ -14,7 +14,10 @@ import { loginSummary, softDeleteInvestorUsers } from './users.repository.js';
 export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async loginSummary() {
-      return (await loginSummary(db)).map((r) => ({ investor_name: r.investorName, login_count: r.loginCount, last_login: r.lastLogin }));
+      return (await loginSummary(db, clock.now())).map((r) => ({
+        investor_name: r.investorName, login_count: r.loginCount, last_login: r.lastLogin,
+        failed_sign_ins: r.failedLogins, locked_until: r.lockedUntil,
+      }));
     },
 
     async deletePortalUser(investorName: string, ctx: WriteContext): Promise<void> {

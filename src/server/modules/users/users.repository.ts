@@ -58,28 +58,43 @@ export async function clearLoginFailures(db: Queryable, userId: number): Promise
   );
 }
 
+/** Back-off after consecutive failures (security.md A5, B3): how many are free, then a wait doubling to a cap. */
+export type BackOff = { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number };
+
 /**
- * Counts one more consecutive failure atomically (concurrent wrong passwords cannot skip the count)
- * and sets the wait that follows it: security.md A5.
+ * Takes one guess of an account's allowance before the password or code is checked (security.md B2):
+ * the guess counts as a failure at once, and from the free failures on it starts the wait before the
+ * next one. One atomic UPDATE, refused while the account waits: concurrent guesses take turns on the
+ * row, so a burst of any size gets at most the free failures evaluated, then one per wait. Answers the
+ * count and the wait it set (a lockout to log), or null when the account is waiting (nothing checked).
+ * The doubling's exponent is capped, so no count can overflow the interval.
  */
-export async function recordLoginFailure(
+export async function takeSignInGuess(
   db: Queryable,
   userId: number,
   at: Date,
-  policy: { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number; disableAfter: number },
-): Promise<{ failedLogins: number }> {
-  const [row] = await db.query<{ failedLogins: number }>(
+  policy: BackOff,
+): Promise<{ failedLogins: number; lockedUntil: Date | null } | null> {
+  const [row] = await db.query<{ failedLogins: number; lockedUntil: Date | null }>(
     `UPDATE portal_user SET
         failed_logins = failed_logins + 1,
         locked_until = CASE WHEN failed_logins + 1 >= $3
-          THEN $2::timestamptz + make_interval(secs => least($5::float8, $4::float8 * power(2, failed_logins + 1 - $3)))
-          ELSE locked_until END,
-        disabled_at = CASE WHEN failed_logins + 1 >= $6 THEN coalesce(disabled_at, $2::timestamptz) ELSE disabled_at END
-      WHERE id = $1
-      RETURNING failed_logins AS "failedLogins"`,
-    [userId, at.toISOString(), policy.freeFailures, policy.baseDelaySeconds, policy.maxDelaySeconds, policy.disableAfter],
+          THEN $2::timestamptz + make_interval(secs => least($5::float8, $4::float8 * power(2, least(failed_logins + 1 - $3, 30))))
+          ELSE NULL END
+      WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2::timestamptz)
+      RETURNING failed_logins AS "failedLogins", locked_until AS "lockedUntil"`,
+    [userId, at.toISOString(), policy.freeFailures, policy.baseDelaySeconds, policy.maxDelaySeconds],
   );
-  return row!;
+  return row ?? null;
+}
+
+/**
+ * Gives back the guess a right password took when a second factor follows (the failures before it stay,
+ * and so does their count toward the next wait); the wait this guess started is lifted, so the owner
+ * can give the code. Only a right password gives a guess back.
+ */
+export async function returnSignInGuess(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE portal_user SET failed_logins = greatest(failed_logins - 1, 0), locked_until = NULL WHERE id = $1', [userId]);
 }
 
 export type UserListRow = {
@@ -88,6 +103,9 @@ export type UserListRow = {
   adminLevel: number;
   investorName: string | null;
   disabled: boolean;
+  /** Consecutive failed sign-ins, and the wait they set (a lockout while it is in the future). */
+  failedLogins: number;
+  lockedUntil: Date | null;
   loginCount: number;
   lastLogin: Date | null;
 };
@@ -95,7 +113,7 @@ export type UserListRow = {
 export async function listUsers(db: Queryable): Promise<UserListRow[]> {
   return db.query<UserListRow>(
     `SELECT u.id, u.username, u.admin_level AS "adminLevel", i.name AS "investorName",
-            (u.disabled_at IS NOT NULL) AS disabled,
+            (u.disabled_at IS NOT NULL) AS disabled, u.failed_logins AS "failedLogins", u.locked_until AS "lockedUntil",
             count(e.id)::int AS "loginCount", max(e.at) AS "lastLogin"
        FROM portal_user u
        LEFT JOIN investor i ON i.id = u.investor_id
@@ -118,19 +136,28 @@ export async function softDeleteInvestorUsers(
   );
 }
 
-export type LoginSummaryRow = { investorName: string; loginCount: number; lastLogin: string | null };
+export type LoginSummaryRow = {
+  investorName: string; loginCount: number; lastLogin: string | null; failedLogins: number; lockedUntil: string | null;
+};
 
-/** Each investor login with its successful sign-ins (login_event): how often, and when last. */
-export async function loginSummary(db: Queryable): Promise<LoginSummaryRow[]> {
+/**
+ * Each investor login with its successful sign-ins (login_event): how often, and when last; and its
+ * consecutive failures with the wait they set, while it lasts (security.md B3: lockouts are shown).
+ */
+export async function loginSummary(db: Queryable, now: Date): Promise<LoginSummaryRow[]> {
   return db.query<LoginSummaryRow>(
     `SELECT i.name AS "investorName", count(e.id)::int AS "loginCount",
-            to_char(max(e.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastLogin"
+            to_char(max(e.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastLogin",
+            u.failed_logins AS "failedLogins",
+            CASE WHEN u.locked_until > $1::timestamptz
+              THEN to_char(u.locked_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') END AS "lockedUntil"
        FROM portal_user u
        JOIN investor i ON i.id = u.investor_id
        LEFT JOIN login_event e ON e.user_id = u.id AND e.action = 'login' AND e.outcome = 'success'
       WHERE u.deleted_at IS NULL
       GROUP BY u.id, i.name
       ORDER BY lower(i.name)`,
+    [now.toISOString()],
   );
 }
 
