@@ -38,9 +38,45 @@ export type Endpoint = {
    * describes it for the API reference only, and the service returns a `DownloadFile`.
    */
   file?: 'application/pdf' | 'application/zip' | 'text/csv';
-  /** Refusals the call may answer besides 400, 401 and 403 (a missing row, a conflict, throttling). */
-  refusals?: readonly (404 | 409 | 413 | 429)[];
+  /**
+   * Refusals the service may answer (a wrong password or challenge on a public call, a missing row, a
+   * conflict, throttling), besides those every call of its kind answers (see refusalsOf).
+   */
+  refusals?: readonly (401 | 404 | 409 | 413 | 429)[];
+  /** `false` for a call that answers without the database (so never 503). */
+  database?: false;
 };
+
+/** What each refusal means, as the API reference says it. Every refusal is `{ "message" }` in plain words. */
+export const REFUSAL_WORDS = {
+  400: 'The request breaks a rule of this operation: a field of its schema, a rule of the books, text with control characters or broken Unicode, or a query or body nested too deeply or too wide. The message says which.',
+  401: 'Not signed in: no session token, or one that is not valid any more (or, on a sign-in call, a wrong password, code or challenge). Sent with `WWW-Authenticate: Bearer`.',
+  403: 'Signed in, but not an admin.',
+  404: 'What the request names does not exist (or is not this investor\'s to see).',
+  408: 'The request did not arrive in time (REQUEST_TIMEOUT_SECONDS, 30 s by default; its headers within two thirds of it).',
+  409: 'A conflict with things as they are: a name that exists, a row changed or voided since it was shown, a closed period, an Idempotency-Key reused with another body, two-factor sign-in already on (or off).',
+  413: 'The body is larger than this call accepts (64 KiB; 3 MiB for a picture).',
+  415: 'The body is not JSON (`Content-Type: application/json`).',
+  429: 'Too many attempts: wait for the time `Retry-After` says.',
+  431: 'The request headers are larger than 16 KiB.',
+  503: 'The database cannot be reached just now: try again after `Retry-After` seconds.',
+} as const;
+export type RefusalStatus = keyof typeof REFUSAL_WORDS;
+
+/**
+ * Every refusal a call can answer, which the API reference lists: 400 for any call (the text guard reads
+ * every query and body); 401 for a call that needs a session; 403 for an admin call; 408 and 431 for any call;
+ * 413 and 415 for a call with a body (a POST: the framework reads no GET body); 503 for a call that reads
+ * the database; and the service's own refusals of the entry.
+ */
+export function refusalsOf(e: Endpoint): RefusalStatus[] {
+  const statuses = new Set<RefusalStatus>([400, 408, 431, ...(e.refusals ?? [])]);
+  if (e.policy !== 'public') statuses.add(401);
+  if (e.policy === 'admin') statuses.add(403);
+  if (e.method === 'POST') statuses.add(413).add(415);
+  if (e.database !== false) statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 /** Declares an entry, keeping its literal types for the server's handlers and the web client. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -4,6 +4,7 @@ import { AdminHelpersResponse } from './schemas/admin-helpers.js';
 import {
   AdminLevelResponse, ChangePasswordRequest, LoginRequest, LoginResponse, MfaRequest, ProtectedResponse, RegisterRequest, TokenResponse,
   TotpConfirmRequest, TotpEnableRequest, TotpEnrolResponse, TotpSetupRequest, TotpSetupResponse, TotpStatusResponse,
+  RecoveryCodesRequest, RecoveryCodesResponse, TotpDisableRequest,
 } from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
@@ -61,39 +62,39 @@ export const endpoints = {
   // ---- the portal itself ----------------------------------------------------------------------------
   health: endpoint({
     method: 'GET', path: '/healthz', policy: 'public', tag: 'Portal',
-    summary: 'Liveness: the process is up and serving. Reads nothing.', response: HealthResponse,
+    summary: 'Liveness: the process is up and serving. Reads nothing.', response: HealthResponse, database: false,
   }),
   manifest: endpoint({
     method: 'GET', path: '/manifest.json', policy: 'public', tag: 'Portal',
     summary: "The web-app manifest and the portal's feature flags.", response: Manifest,
-    headers: { 'cache-control': 'no-cache' },
+    headers: { 'cache-control': 'no-cache' }, database: false,
   }),
 
   // ---- sign-in and sessions -------------------------------------------------------------------------
   login: endpoint({
     method: 'POST', path: '/auth/login', policy: 'public', tag: 'Sessions',
     summary: 'Signs in with a username and password; answers a 30-minute token, or the two-factor step that comes first.',
-    body: LoginRequest, response: LoginResponse, refusals: [429],
+    body: LoginRequest, response: LoginResponse, refusals: [401, 429],
   }),
   mfa: endpoint({
     method: 'POST', path: '/auth/mfa', policy: 'public', tag: 'Sessions',
-    summary: 'The code step of a two-factor sign-in: the challenge from /auth/login and a TOTP code (each code once).',
-    body: MfaRequest, response: TokenResponse, refusals: [429],
+    summary: 'The code step of a two-factor sign-in: the challenge from /auth/login and a TOTP code (each code once), or instead one recovery code.',
+    body: MfaRequest, response: TokenResponse, refusals: [401, 429],
   }),
   totpSetup: endpoint({
     method: 'POST', path: '/auth/totp/setup', policy: 'public', tag: 'Sessions',
     summary: 'Enrolment in two-factor sign-in: a fresh TOTP secret and its otpauth:// address for the QR code.',
-    body: TotpSetupRequest, response: TotpSetupResponse, refusals: [409], headers: { 'cache-control': 'no-store' },
+    body: TotpSetupRequest, response: TotpSetupResponse, refusals: [401, 409], headers: { 'cache-control': 'no-store' },
   }),
   totpConfirm: endpoint({
     method: 'POST', path: '/auth/totp/confirm', policy: 'public', tag: 'Sessions',
-    summary: 'Confirms the enrolment with a code from the app and completes the sign-in.',
-    body: TotpConfirmRequest, response: TokenResponse, refusals: [409, 429],
+    summary: 'Confirms the enrolment with a code from the app and completes the sign-in; answers the ten recovery codes once.',
+    body: TotpConfirmRequest, response: TokenResponse.extend(RecoveryCodesResponse.shape), refusals: [401, 409, 429],
   }),
   register: endpoint({
     method: 'POST', path: '/auth/register', policy: 'public', tag: 'Sessions',
-    summary: "Creates an investor's login from the registration secret an admin gave them.", body: RegisterRequest,
-    response: MessageResponse, status: 201, message: 'Registration successful. You can sign in now.', refusals: [429],
+    summary: "Creates an investor's login from the registration secret an admin gave them, and signs it in.", body: RegisterRequest,
+    response: MessageResponse.extend(TokenResponse.shape), status: 201, message: 'Registration successful. You can sign in now.', refusals: [429],
   }),
   protectedCheck: endpoint({
     method: 'GET', path: '/auth/protected', policy: 'authenticated', tag: 'Sessions',
@@ -121,13 +122,24 @@ export const endpoints = {
   totpEnrol: endpoint({
     method: 'POST', path: '/auth/totp/enrol', policy: 'authenticated', tag: 'Sessions',
     summary: 'Enrolment from the Account page: a fresh TOTP secret and its otpauth:// address for the QR code (409 once enabled).',
-    response: TotpEnrolResponse, refusals: [409], headers: { 'cache-control': 'no-store' },
+    response: TotpEnrolResponse, refusals: [409, 429], headers: { 'cache-control': 'no-store' },
   }),
   totpEnable: endpoint({
     method: 'POST', path: '/auth/totp/enable', policy: 'authenticated', tag: 'Sessions',
-    summary: 'Turns two-factor sign-in on with a code from the app (each code once; wrong codes count toward the lockout).',
-    body: TotpEnableRequest, response: MessageResponse, message: 'Two-factor sign-in is on. Your next sign-in asks for a code.',
+    summary: 'Turns two-factor sign-in on with a code from the app (each code once; wrong codes count toward the lockout); answers the ten recovery codes once.',
+    body: TotpEnableRequest, response: MessageResponse.extend(RecoveryCodesResponse.shape), message: 'Two-factor sign-in is on. Your next sign-in asks for a code.',
     refusals: [409, 429],
+  }),
+  totpDisable: endpoint({
+    method: 'POST', path: '/auth/totp/disable', policy: 'authenticated', tag: 'Sessions',
+    summary: "Turns the signed-in user's two-factor sign-in off, proven by a code from the app or a recovery code (409 for an admin while it is required).",
+    body: TotpDisableRequest, response: MessageResponse, message: 'Two-factor sign-in is off. Your next sign-in asks only for your password.',
+    refusals: [409, 429],
+  }),
+  recoveryCodes: endpoint({
+    method: 'POST', path: '/auth/totp/recovery_codes', policy: 'authenticated', tag: 'Sessions',
+    summary: 'Ten new recovery codes for a code from the app; the old ones stop working.',
+    body: RecoveryCodesRequest, response: RecoveryCodesResponse, refusals: [409, 429],
   }),
   adminLevel: endpoint({
     method: 'GET', path: '/admin/get_admin_level', policy: 'authenticated', tag: 'Sessions',
@@ -175,7 +187,7 @@ export const endpoints = {
   setInvestorFee: endpoint({
     method: 'POST', path: '/admin/set_investor_fee', policy: 'admin', tag: 'Master data',
     summary: "Changes an investor's fee from a month on.", body: M.SetInvestorFeeRequest,
-    response: MessageResponse, message: 'Fee updated successfully',
+    response: MessageResponse, message: 'Fee updated successfully', refusals: [404],
   }),
   addExpenseCategory: endpoint({
     method: 'POST', path: '/admin/add_expense_category', policy: 'admin', tag: 'Master data',
@@ -189,7 +201,7 @@ export const endpoints = {
   setPropertyNotes: endpoint({
     method: 'POST', path: '/admin/set_property_notes', policy: 'admin', tag: 'Master data',
     summary: "Replaces a property's notes.", body: M.SetPropertyNotesRequest,
-    response: MessageResponse, message: 'Notes updated successfully!',
+    response: MessageResponse, message: 'Notes updated successfully!', refusals: [404],
   }),
   addLlc: endpoint({
     method: 'POST', path: '/admin/add_llc', policy: 'admin', tag: 'Master data',
@@ -203,7 +215,7 @@ export const endpoints = {
   updateLlc: endpoint({
     method: 'POST', path: '/admin/update_llc', policy: 'admin', tag: 'Master data',
     summary: "Updates an LLC's fields.", body: M.UpdateLlcRequest, response: MessageResponse,
-    message: 'LLC updated successfully',
+    message: 'LLC updated successfully', refusals: [404],
   }),
   uploadPicture: endpoint({
     method: 'POST', path: '/admin/upload_picture', policy: 'admin', tag: 'Master data',
@@ -325,6 +337,18 @@ export const endpoints = {
     method: 'POST', path: '/admin/delete_portal_user', policy: 'admin', tag: 'Portal users',
     summary: "Removes an investor's login and ends its sessions at once; the investor and their money stay.",
     body: U.DeletePortalUserRequest, response: MessageResponse, message: 'Portal user deleted successfully', refusals: [404],
+  }),
+  resetPortalUserPassword: endpoint({
+    method: 'POST', path: '/admin/reset_portal_user_password', policy: 'admin', tag: 'Portal users',
+    summary: "Gives an investor's login a new random password (answered once, to pass on), lifts any wait after failed sign-ins and ends its sessions.",
+    body: U.ResetPortalUserRequest, response: U.ResetPortalUserPasswordResponse,
+    message: 'A new password is set. Give it to the investor; it is shown only now.', refusals: [404],
+  }),
+  resetPortalUserTotp: endpoint({
+    method: 'POST', path: '/admin/reset_portal_user_totp', policy: 'admin', tag: 'Portal users',
+    summary: "Turns an investor's two-factor sign-in off (a lost phone) and ends its sessions; they may set it up again.",
+    body: U.ResetPortalUserRequest, response: MessageResponse,
+    message: 'Two-factor sign-in is off for this login. Its next sign-in asks only for the password.', refusals: [404],
   }),
   investorSecret: endpoint({
     method: 'GET', path: '/admin/get_investor_secret', policy: 'admin', tag: 'Portal users',

@@ -4,6 +4,9 @@ import type { Config } from './config.js';
 import { projectPath } from './lib/project-files.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerTextGuard } from './plugins/text-guard.js';
+import { registerBoundedJson } from './plugins/input-bounds.js';
+import { answerConnectionError, answerFrameworkError } from './plugins/framework-errors.js';
+import { safeError } from './plugins/safe-error.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
@@ -36,6 +39,8 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
       // Secrets never reach the logs (security.md E3).
       redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret', '*.mfa_token',
         '*.current_password', '*.new_password'],
+      // An error is logged without absolute file-system paths (issue 24; plugins/safe-error.ts).
+      serializers: { err: safeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 64 * 1024, // security.md P1
@@ -50,6 +55,9 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Refusals before routing answer in the portal's shape, with its headers (plugins/framework-errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerConnectionError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.server.headersTimeout = Math.round((config.requestTimeoutSeconds * 2000) / 3);
@@ -57,6 +65,9 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthGuard(app, services.auth);
+  // Bounded input (issue 24): JSON's depth checked on its text before parsing, then depth, width and
+  // text checked on every query and body before validation, the first recursive work on them.
+  registerBoundedJson(app);
   registerTextGuard(app);
   await registerSecurityHeaders(app);
 

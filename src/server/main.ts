@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir.js';
@@ -5,6 +6,30 @@ import { ensureFirstAdmin, openRuntime } from './runtime.js';
 import { loadDemoData } from './demo/demo-data.js';
 import { forgetOtherAnswers } from './modules/books/answer-cache.repository.js';
 import { ANSWER_FORMAT } from './modules/books/answer-format.js';
+import { safeError } from './plugins/safe-error.js';
+
+/** The app once built: a fatal error is then written to its log, as one JSON line like every other. */
+let log: FastifyInstance['log'] | undefined;
+
+/**
+ * A fatal error (issue 24 item 6): an exception no code caught, or a promise rejected with no one
+ * waiting on it. What the process holds is then unknown (a transaction half-done in memory, a timer
+ * that never runs again), so it neither goes on nor tries a graceful close that may hang: it logs one
+ * line, without absolute paths, and exits 1 at once, for its supervisor to start it afresh (README,
+ * Operations). The books stay whole: every write is one transaction (kill -9 is tested, security.md F1).
+ */
+function exitOnFatal(kind: 'uncaught exception' | 'unhandled rejection', err: unknown): never {
+  try {
+    const message = 'the portal stopped on a fatal error';
+    // The app's log writes the error through its own serializer, which is safeError (app.ts).
+    if (log) log.fatal({ event: 'fatal', kind, err }, message);
+    else console.error(JSON.stringify({ level: 60, time: Date.now(), event: 'fatal', kind, err: safeError(err), msg: message }));
+  } finally {
+    process.exit(1);
+  }
+}
+process.on('uncaughtException', (err) => exitOnFatal('uncaught exception', err));
+process.on('unhandledRejection', (reason) => exitOnFatal('unhandled rejection', reason));
 
 /** Entry point: config → database → migrate → first admin → app → listen → graceful shutdown. */
 async function main() {
@@ -17,6 +42,7 @@ async function main() {
   await ensureFirstAdmin(runtime.services, config, (line) => console.log(line));
   if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));
   const app = await buildApp({ config, db: runtime.db, services: runtime.services });
+  log = app.log;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAPLE_LLC, MAPLE_PROPERTIES } from '../fixtures/maple.js';
 import { mapleBooksTemplate, mapleLogin, MAPLE_PASSWORD, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, seedAs, signIn, type AppTemplate } from '../support/test-app.js';
+import { ADMIN, bearer, createInvestorWithLogin, seedAs, signIn, type AppTemplate } from '../support/test-app.js';
 import {
   DESKTOP, expectAccessible, launchBrowser, PHONE, screenshot, SCREENSHOT_DIR, serveWebApp, WEB_ROOT, type TestBrowser, type WebApp,
 } from '../support/browser.js';
@@ -288,14 +288,16 @@ describe('admin reports in Chromium', () => {
 
     it('Manage Portal Users: the login summary, and nothing sent (no secret issued) until a name is chosen and asked for', async () => {
       await admin.open('Manage Portal Users');
-      const logins = await apiGet<{ investor_name: string; login_count: number; last_login: string | null }[]>('/admin/get_login_summary');
+      const logins = await apiGet<{ investor_name: string; login_count: number; last_login: string | null; failed_sign_ins: number }[]>('/admin/get_login_summary');
       const shown = await Promise.all(
         logins.map(async (l) => [
           l.investor_name, String(l.login_count),
           await admin.page.evaluate((iso) => (iso ? new Date(iso).toLocaleString('en-US') : 'N/A'), l.last_login),
+          l.failed_sign_ins ? `${l.failed_sign_ins} failed` : 'None',
         ]),
       );
-      expect(shown.map(([name, count]) => [name, count])).toEqual([['A', '1'], ['B', '1'], ['C', '1']]);
+      // Registering signs a login in, and the books' set-up signed each in once more.
+      expect(shown.map(([name, count, , failed]) => [name, count, failed])).toEqual([['A', '2', 'None'], ['B', '2', 'None'], ['C', '2', 'None']]);
       await expect.poll(() => admin.rowsOf('Login Summary')).toEqual(shown);
 
       const remove = admin.form('delete-portal-user');
@@ -458,7 +460,41 @@ describe('admin reports in Chromium', () => {
       expect((await register('investor.d', first)).statusCode).not.toBe(201);
       expect((await register('investor.d', second)).statusCode).toBe(201);
       await admin.open('Manage Portal Users');
-      await expect.poll(() => admin.rowsOf('Login Summary').then((rows) => rows.find(([name]) => name === 'D'))).toEqual(['D', '0', 'N/A']);
+      // Registering signed the new login in: one sign-in, no failures.
+      await expect.poll(() => admin.rowsOf('Login Summary').then((rows) => rows.find(([name]) => name === 'D')?.filter((_, i) => i !== 2))).toEqual(['D', '1', 'None']);
+    });
+
+    it('Lost Password and Lost Phone: a new password shown once to pass on, and two-factor sign-in turned off, each confirmed first', async () => {
+      const who = await createInvestorWithLogin(app, 'Lena Lost');
+      admin = await adminWindow(DESKTOP, { permissions: ['clipboard-read', 'clipboard-write'] });
+      await admin.open('Manage Portal Users');
+      const form = admin.form('login-recovery-password');
+      await form.submit('Set a new password');
+      await expect.poll(() => form.error().textContent()).toBe('Please select a portal user.');
+      await form.choose('Portal user', 'Lena Lost');
+      await form.submit('Set a new password');
+      await admin.confirmDialog.getByRole('button', { name: 'Set new password' }).click();
+      const shown = form.locator.getByTestId('new-password');
+      await shown.waitFor();
+      const password = (await shown.locator('code').textContent())!;
+      await expect.poll(() => admin.dialogs).toEqual(['A new password is set. Give it to the investor; it is shown only now.']);
+      await form.button('Copy password').click();
+      expect(await admin.page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+      await expectAccessible(admin.page);
+      await screenshot(admin.page, 'admin-portal-users-lost-password-desktop');
+      const signIn = (pw: string) => app.app.inject({ method: 'POST', url: '/auth/login', payload: { username: who.username, password: pw } });
+      expect((await signIn(who.password)).statusCode).toBe(401);
+      expect((await signIn(password)).statusCode).toBe(200);
+
+      const phone = await adminWindow(PHONE);
+      await phone.open('Manage Portal Users');
+      const totp = phone.form('login-recovery-totp');
+      await totp.choose('Portal user', 'Lena Lost');
+      await totp.submit('Turn off two-factor');
+      await phone.confirmDialog.getByRole('button', { name: 'Turn off' }).click();
+      await expect.poll(() => phone.dialogs).toEqual(['Two-factor sign-in is off for this login. Its next sign-in asks only for the password.']);
+      expect(await phone.pageWidth()).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(phone.page, 'admin-portal-users-lost-phone-phone');
     });
   });
 });

@@ -71,7 +71,7 @@ describe('auth screens in Chromium', () => {
     expect(await login.token()).toBeNull();
   });
 
-  it('registers with a secret, returns to /, then signs in as an investor without the Admin link', async () => {
+  it('registers with a secret, says the account is ready and signs in as an investor without the Admin link', async () => {
     const { secret } = await addInvestor(app, { name: 'Nora Newman', email: '', phone: '', address: '', fee_percentage: '0' });
     const login = await (await loginPage()).open();
     const { page } = login;
@@ -90,9 +90,14 @@ describe('auth screens in Chromium', () => {
 
     await register.password.fill('quiet orchard bicycle 8');
     await register.registerButton.click();
-    await page.waitForURL(app.base + '/');
+    // Signed in at once (issue 25 item 7): the page says so and leads to the investor's own page.
+    await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+    await page.getByText('You are signed in as nora.', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'register-ready-desktop');
     const levelAnswer = page.waitForResponse((r) => r.url().endsWith('/admin/get_admin_level'));
-    await login.signIn('nora', 'quiet orchard bicycle 8');
+    await page.getByRole('button', { name: 'See my investments' }).click();
+    await page.waitForURL(app.base + '/investor');
     expect(await (await levelAnswer).json()).toEqual({ admin_level: 0 });
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);

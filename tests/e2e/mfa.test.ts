@@ -43,6 +43,14 @@ describe('two-factor sign-in in Chromium', () => {
     enrolmentCode = code(0);
     await login.page.getByLabel('6-digit code').fill(enrolmentCode);
     await login.page.getByRole('button', { name: 'VERIFY' }).click();
+    // The recovery codes come before the portal: shown once, to keep (issue 25 item 7).
+    const codes = login.page.getByTestId('recovery-codes').getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    expect(await codes.first().textContent()).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+    expect(await pageWidth(login.page)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(login.page);
+    await screenshot(login.page, 'login-recovery-codes-phone');
+    await login.page.getByRole('button', { name: 'I have kept my codes' }).click();
     await login.page.waitForURL(app.base + '/investor');
     expect(await login.token()).toMatch(/^ey/);
   });
@@ -104,6 +112,9 @@ describe('two-factor sign-in in Chromium', () => {
     await card.getByRole('button', { name: 'Turn on' }).click();
     await card.getByRole('status').filter({ hasText: 'Two-factor sign-in is on. Your next sign-in asks for a code.' }).waitFor();
     await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('On');
+    const recoveryCodes = await card.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await expect.poll(() => card.getByTestId('recovery-codes-left').textContent()).toBe('10 recovery codes left.');
     expect(await card.getByRole('button', { name: 'Set up' }).count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'account-two-factor-on-phone');
@@ -123,5 +134,31 @@ describe('two-factor sign-in in Chromium', () => {
     await page.waitForURL(app.base + '/investor');
     await page.getByRole('heading', { level: 1, name: 'Ivy Enrol' }).waitFor();
     expect(await login.token()).toMatch(/^ey/);
+
+    // The phone is lost: a recovery code signs in instead, once.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(app.base + '/');
+    await login.submit(ivy.username, ivy.password);
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!.toUpperCase());
+    await expectAccessible(page);
+    await screenshot(page, 'login-recovery-code-desktop');
+    await page.getByRole('button', { name: 'VERIFY' }).click();
+    await page.waitForURL(app.base + '/investor');
+
+    // On the Account page: one code fewer, and two-factor sign-in turned off with a recovery code.
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect.poll(() => card.getByTestId('recovery-codes-left').textContent()).toBe('9 recovery codes left.');
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await card.getByLabel('6-digit code from your app, or a recovery code').fill(recoveryCodes[0]!);
+    await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await card.getByRole('alert').filter({ hasText: 'The recovery code is not right, or it was already used.' }).waitFor();
+    await screenshot(page, 'account-two-factor-turn-off-desktop');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); void d.accept(); });
+    await card.getByLabel('6-digit code from your app, or a recovery code').fill(recoveryCodes[1]!);
+    await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('Off');
+    expect(dialogs).toEqual(['Two-factor sign-in is off. Your next sign-in asks only for your password.']);
   });
 });

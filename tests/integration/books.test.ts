@@ -255,9 +255,11 @@ describe.each(DB_KINDS)('the books, part 1, on %s', (kind) => {
       ['a duplicate category', '/admin/add_expense_category', { expense_category: 'repairs' }, 409, 'The category "repairs" already exists.'],
       ['a scope off the list', '/admin/add_expense_category', { expense_category: 'X', scope: 'misc' }, 400, 'Scope must be one of income, property_expense, llc_expense.'],
       ['a duplicate loren', '/admin/add_loren', { loren_name: 'north loren' }, 409, 'A loren named "north loren" already exists.'],
-      ['notes for an unknown property', '/admin/set_property_notes', { property_name: 'Atlantis', notes: 'x' }, 400, 'No property named "Atlantis".'],
+      // The property, investor or LLC a write acts on is a 404 when unknown, as its read answers (docs/api.md).
+      ['notes for an unknown property', '/admin/set_property_notes', { property_name: 'Atlantis', notes: 'x' }, 404, 'No property named "Atlantis".'],
       ['empty notes', '/admin/set_property_notes', { property_name: 'P', notes: ' ' }, 400, 'Notes is required.'],
-      ['a fee change for an unknown investor', '/admin/set_investor_fee', { investor_name: 'Zed', fee_percentage: '0.05', effective_month: '2024-07' }, 400, 'No investor named "Zed".'],
+      ['a fee change for an unknown investor', '/admin/set_investor_fee', { investor_name: 'Zed', fee_percentage: '0.05', effective_month: '2024-07' }, 404, 'No investor named "Zed".'],
+      ['an update of an unknown LLC', '/admin/update_llc', { ...MAPLE_LLC, llc_name: 'Ghost LLC' }, 404, 'No LLC named "Ghost LLC".'],
       ['a bad Idempotency-Key', '/admin/record_property_income', income, 400, /Idempotency-Key must be/],
     ];
 

@@ -40,9 +40,9 @@ describe('hostile input', () => {
     expect((await expense({ description: 'Zoë 李 Ñandú 🏠 مرحبا' })).statusCode).toBe(201);
   });
 
-  it('wants names on one line with at least one visible character', async () => {
+  it('wants names on one line with at least one visible letter or digit', async () => {
     const add = (name: string) => t.app.inject({ method: 'POST', url: '/admin/add_loren', headers: bearer(maple.admin), payload: { loren_name: name } });
-    expect((await add('\u200b\u200b')).json()).toEqual({ message: 'Loren name must contain a visible character.' });
+    expect((await add('\u200b\u200b')).json()).toEqual({ message: 'Loren name must contain a visible letter or digit.' });
     expect((await add('Two\nlines')).json()).toEqual({ message: 'Loren name must be on one line.' });
     expect((await add('Åsa Lindqvist')).statusCode).toBe(201);
   });

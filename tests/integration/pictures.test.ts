@@ -47,7 +47,7 @@ describe('property pictures', () => {
       [{ data: `data:image/png;base64,${svg}` }, 400, 'The picture must be a JPEG, PNG or WebP image.'],
       [{ data: 'not base64 at all!' }, 400, 'Data must be the picture in base64.'],
       [{ data: '' }, 400, 'Data is required.'],
-      [{ data: demoPicture('house').toString('base64'), property_name: 'Nowhere' }, 400, 'No property named "Nowhere".'],
+      [{ data: demoPicture('house').toString('base64'), property_name: 'Nowhere' }, 404, 'No property named "Nowhere".'], // the property acted on
       [{ data: Buffer.alloc(2 * 1024 * 1024 + 10, 0x89).toString('base64') }, 400, 'The picture is too large: it may be at most 2 MB.'],
       [{ data: 'A'.repeat(3 * 1024 * 1024) }, 413, 'The request body is too large.'],
     ];

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client.js';
 import { runAdmin, startArgs } from '../support/start-command.js';
@@ -14,8 +15,8 @@ import { runAdmin, startArgs } from '../support/start-command.js';
 const env = (extra: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ADMIN_MFA: 'optional', ...extra });
 const SERVER = startArgs();
 
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, SERVER, { env: env({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }) });
+function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}) {
+  const child = spawn(process.execPath, SERVER, { env: env({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...extraEnv }) });
   let out = '';
   // Ready when the server says so on its console, not after a guessed while.
   const ready = new Promise<void>((resolve, reject) => {
@@ -80,6 +81,35 @@ describe('processes', () => {
     expect(verify.status).toBe(0);
     expect(verify.stdout).toMatch(/^The books reconcile \(0 ledger entries, \d+ audit events, 0 investors, 0 properties\)/m);
   }, 120_000);
+
+  // A supervisor (README, Operations) restarts a process that exits; one that hangs it cannot help. A test
+  // module loaded into the real server (tests/support/fatal-after-first-request.mjs) throws from a timer,
+  // or rejects a promise no code awaits, after the first request: a bug outside any request's handling.
+  it('exits 1 within seconds on a fatal error, logging it in one line without absolute paths', async () => {
+    const preload = pathToFileURL(path.resolve('tests/support/fatal-after-first-request.mjs')).href;
+    const expected = {
+      exception: { kind: 'uncaught exception', message: 'a test exception no code catches' },
+      rejection: { kind: 'unhandled rejection', message: 'a test rejection no code awaits' },
+    };
+    // Both at once: each is mostly the wait for a server to start.
+    await Promise.all(Object.entries(expected).map(async ([fatalKind, { kind, message }]) => {
+      const port = 19000 + Math.floor(Math.random() * 1000);
+      const server = startServer(mkdtempSync(path.join(tmpdir(), 'portal-fatal-')), port, { NODE_OPTIONS: `--import=${preload}`, FATAL_KIND: fatalKind });
+      await server.ready;
+      const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+      const asked = performance.now();
+      await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+      const code = await Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5000))]);
+      if (code === 'hung') server.child.kill('SIGKILL');
+      expect(code, fatalKind).toBe(1);
+      expect(performance.now() - asked).toBeLessThan(5000);
+      const fatal = server.output().split('\n').filter((line) => line.includes('"level":60'));
+      expect(fatal, fatalKind).toHaveLength(1);
+      expect(JSON.parse(fatal[0]!)).toMatchObject({ event: 'fatal', kind, err: { type: 'Error', message }, msg: 'the portal stopped on a fatal error' });
+      expect(fatal[0]).toContain('fatal-after-first-request.mjs:'); // where it was thrown, named without its folder
+      expect(fatal[0]).not.toContain(process.cwd());
+    }));
+  }, 90_000);
 
   it('stops at start on a bad setting, naming it', () => {
     const res = spawnSync(process.execPath, SERVER, { env: env({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-cfg-')) }), encoding: 'utf8' });

@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
 
   it('takes an investor from off to on: secret and QR address, a wrong code refused in words, a right one enables it, audited', async () => {
     const rita = await createInvestorWithLogin(t, 'Rita Enrol');
-    expect(await status(rita.token)).toEqual({ totp_enabled: false });
+    expect(await status(rita.token)).toEqual({ totp_enabled: false, recovery_codes_left: 0, can_turn_off: false });
 
     const enrol = await post('/auth/totp/enrol', rita.token);
     expect(enrol.statusCode).toBe(200);
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_url).toBe(`otpauth://totp/App%3A${rita.username}?secret=${secret}&issuer=App&algorithm=SHA1&digits=6&period=30`);
     // A secret offered but not confirmed changes nothing: the sign-in still needs no code.
-    expect(await status(rita.token)).toEqual({ totp_enabled: false });
+    expect(await status(rita.token)).toEqual({ totp_enabled: false, recovery_codes_left: 0, can_turn_off: false });
     expect((await login(rita.username, rita.password)).json()).toEqual({ access_token: expect.any(String) });
 
     // A wrong code: 400 in plain words (not 401, so the page keeps its session), counted as a failure.
@@ -57,8 +57,9 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
     const code = codeFor(secret, t.clock.now());
     const ok = await post('/auth/totp/enable', rita.token, { code });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: 'Two-factor sign-in is on. Your next sign-in asks for a code.' });
-    expect(await status(rita.token)).toEqual({ totp_enabled: true });
+    expect(ok.json()).toEqual({ message: 'Two-factor sign-in is on. Your next sign-in asks for a code.', recovery_codes: expect.any(Array) });
+    expect(ok.json().recovery_codes).toHaveLength(10);
+    expect(await status(rita.token)).toEqual({ totp_enabled: true, recovery_codes_left: 10, can_turn_off: true });
     // The session that enabled it goes on.
     expect((await t.app.inject({ method: 'GET', url: '/api/investor_summary', headers: bearer(rita.token) })).statusCode).toBe(200);
     const audit = await t.testDb.db.query<{ action: string; entity: string; after: unknown }>(
@@ -75,7 +76,7 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
     t.clock.advance(30_000);
     const signedIn = await post('/auth/mfa', null, { mfa_token: challenge.mfa_token, code: codeFor(secret, t.clock.now()) });
     expect(signedIn.statusCode).toBe(200);
-    expect(await status(signedIn.json().access_token)).toEqual({ totp_enabled: true });
+    expect(await status(signedIn.json().access_token)).toEqual({ totp_enabled: true, recovery_codes_left: 10, can_turn_off: true });
   });
 
   it('refuses a second enrolment or enabling once on (409), and writes nothing', async () => {
@@ -122,7 +123,7 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(lou.username, lou.password)).statusCode).toBe(401); // locked, as after five wrong passwords
-    expect(await status(lou.token)).toEqual({ totp_enabled: false });
+    expect(await status(lou.token)).toEqual({ totp_enabled: false, recovery_codes_left: 0, can_turn_off: false });
     // Once the wait is over a right code enables it.
     t.clock.advance(31_000);
     expect((await post('/auth/totp/enable', lou.token, { code: codeFor(secret, t.clock.now()) })).statusCode).toBe(200);
@@ -130,7 +131,7 @@ describe.each(DB_KINDS)('two-factor enrolment from the Account page on %s', (kin
 
   it('lets an admin (two-factor optional here) enrol from the Account page too', async () => {
     const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-    expect(await status(admin)).toEqual({ totp_enabled: false });
+    expect(await status(admin)).toEqual({ totp_enabled: false, recovery_codes_left: 0, can_turn_off: false });
     const { secret } = (await post('/auth/totp/enrol', admin)).json();
     t.clock.advance(30_000);
     expect((await post('/auth/totp/enable', admin, { code: codeFor(secret, t.clock.now()) })).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../values/password-rules.js';
 
 /** Request and response shapes of /auth/* and /admin/get_admin_level (portal-spec §3, §7). */
 export const LoginRequest = z.strictObject({
@@ -22,9 +23,28 @@ export const LoginResponse = z.union([
 ]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-const Code = z.string().trim().regex(/^\d{6}$/, 'must be the 6 digits your authenticator app shows');
+const Code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be the 6 digits your authenticator app shows')
+  // As the API reference states it: surrounding white space is trimmed away first.
+  .meta({ pattern: String.raw`^\s*\d{6}\s*$`, description: 'The 6 digits the authenticator app shows.' });
 const Challenge = (label: string) => z.string().min(1, `${label} is required.`).max(2000);
-export const MfaRequest = z.strictObject({ mfa_token: Challenge('The sign-in challenge'), code: Code });
+/** One of the ten codes given at enrolment (issue 25 item 7): case, spaces and hyphens do not matter. */
+const RecoveryCode = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters')
+  .meta({ description: 'One of the recovery codes given when two-factor sign-in was set up, such as "abcde-fghjk" (each works once).' });
+/** The second factor: the app's code, or instead a recovery code (exactly one of them). */
+const SecondFactor = { code: Code.optional(), recovery_code: RecoveryCode.optional() };
+const ONE_ANSWER = 'Give either the 6-digit code of your authenticator app or one recovery code.';
+const oneAnswer = (v: { code?: string; recovery_code?: string }) => (v.code === undefined) !== (v.recovery_code === undefined);
+export const MfaRequest = z
+  .strictObject({ mfa_token: Challenge('The sign-in challenge'), ...SecondFactor })
+  .refine(oneAnswer, ONE_ANSWER);
+/** Turning two-factor sign-in off proves the second factor once more. */
+export const TotpDisableRequest = z.strictObject(SecondFactor).refine(oneAnswer, ONE_ANSWER);
+export const RecoveryCodesRequest = z.strictObject({ code: Code });
+/** Ten single-use recovery codes, shown once: the person writes them down or prints them. */
+export const RecoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
 export const TotpSetupRequest = z.strictObject({ setup_token: Challenge('The setup challenge') });
 export const TotpSetupResponse = z.object({ otpauth_url: z.string(), secret: z.string() });
 export const TotpConfirmRequest = z.strictObject({ setup_token: Challenge('The setup challenge'), code: Code });
@@ -36,8 +56,23 @@ export const TotpConfirmRequest = z.strictObject({ setup_token: Challenge('The s
 export const TotpEnrolResponse = TotpSetupResponse;
 export const TotpEnableRequest = z.strictObject({ code: Code });
 /** Whether the signed-in user's next sign-in asks for a code. */
-export const TotpStatusResponse = z.object({ totp_enabled: z.boolean() });
+export const TotpStatusResponse = z.object({
+  totp_enabled: z.boolean(),
+  /** Unused recovery codes left (0 when two-factor sign-in is off). */
+  recovery_codes_left: z.number().int(),
+  /** Whether this login may turn it off (an admin may not while the portal requires it of admins). */
+  can_turn_off: z.boolean(),
+});
 export type TotpStatusResponse = z.infer<typeof TotpStatusResponse>;
+
+/** What the API reference states of a new password: the policy's lengths (in code points) and its other rules in words. */
+const NewPasswordRules = {
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  description:
+    `A new password: ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a commonly used password, not too easy to guess, ` +
+    'and without the product name or the username (or your name); a refusal tells which.',
+};
 
 export const RegisterRequest = z.strictObject({
   username: z
@@ -47,7 +82,7 @@ export const RegisterRequest = z.strictObject({
     .max(64, 'Username must be at most 64 characters long.')
     .regex(/^[\p{L}\p{N}._@+-]+$/u, 'Username may contain letters, digits and . _ @ + - only.'),
   // Length and strength are checked by the password policy, which tells the reason (NIST 800-63B).
-  password: z.string().min(1, 'Password is required.').max(1024),
+  password: z.string().min(1, 'Password is required.').max(1024).meta(NewPasswordRules),
   secret: z.string().trim().min(1, 'Secret is required.').max(200),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
@@ -55,7 +90,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const ChangePasswordRequest = z.strictObject({
   current_password: z.string().min(1, 'Current password is required.').max(1024),
   // Length and strength are checked by the password policy, which tells the reason.
-  new_password: z.string().min(1, 'New password is required.').max(1024),
+  new_password: z.string().min(1, 'New password is required.').max(1024).meta(NewPasswordRules),
 });
 
 export const ProtectedResponse = z.object({ logged_in_as: z.string() });

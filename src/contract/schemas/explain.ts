@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate } from '../fields.js';
+import { MAX_YEAR, MIN_YEAR, YEAR_PATTERN } from '../values/calendar.js';
 
 /**
  * "Show the math" (issue 14): GET /api/explain answers one figure of the investor summary or the
@@ -29,10 +30,15 @@ const Figure = z
   .string()
   .trim()
   .max(40)
+  // What the API reference states: one of the summary's figures, or roi_per_year with a year in range.
+  .meta({
+    anyOf: [{ enum: [...SUMMARY_FIGURES] }, { pattern: `^roi_per_year:${YEAR_PATTERN.slice(1)}` }],
+    description: FIGURE_WORDS,
+  })
   .transform((value, ctx): ExplainFigure => {
     if ((SUMMARY_FIGURES as readonly string[]).includes(value)) return { name: value as SummaryFigure };
     const year = ROI_YEAR.exec(value)?.[1];
-    if (year !== undefined && Number(year) >= 1900 && Number(year) <= 2099) return { name: 'roi_per_year', year: Number(year) };
+    if (year !== undefined && Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR) return { name: 'roi_per_year', year: Number(year) };
     ctx.addIssue({ code: 'custom', message: FIGURE_WORDS });
     return z.NEVER;
   });

@@ -4,6 +4,9 @@ import { Name } from '../fields.js';
 /** Manage Portal Users (portal-spec §2): the investors' logins, their secrets and who signs in. */
 
 export const DeletePortalUserRequest = z.strictObject({ investor_name: Name });
+/** An admin changes an investor's login for them: a new password, or two-factor sign-in off. */
+export const ResetPortalUserRequest = z.strictObject({ investor_name: Name });
+export const ResetPortalUserPasswordResponse = z.object({ message: z.string(), password: z.string() });
 export const InvestorSecretQuery = z.strictObject({ investor_name: Name });
 export const InvestorSecretResponse = z.object({ investor_secret: z.string() });
 

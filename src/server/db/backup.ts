@@ -15,7 +15,7 @@ const PAGE = 2000;
 
 /** Every table, parents before children, so rows insert in this order. */
 const TABLES = [
-  'llc', 'property', 'investor', 'investor_fee', 'registration_secret', 'portal_user', 'session', 'login_event',
+  'llc', 'property', 'investor', 'investor_fee', 'registration_secret', 'portal_user', 'recovery_code', 'session', 'login_event',
   'category', 'loren', 'ledger_entry', 'audit_event', 'idempotency_key', 'picture',
 ] as const;
 

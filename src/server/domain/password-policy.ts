@@ -1,12 +1,13 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/values/password-rules.js';
 
 /**
  * Password rules of security.md A1–A3 (NIST SP 800-63B-4, ASVS 5.0 §6.2): length 15–128 code points,
  * no composition rules, a blocklist of common passwords and a strength floor (zxcvbn score ≥ 3),
  * and no context words (product name, username, investor name). NIST asks that the reason is told.
  */
-export const PASSWORD_MIN = 15;
-export const PASSWORD_MAX = 128;
+// The lengths are the contract's, so the API reference states what this checks.
+export { PASSWORD_MAX, PASSWORD_MIN };
 const MIN_SCORE = 3;
 // Shorter context words ("App") would reject innocent passwords ("happy") by containment; zxcvbn still sees them.
 const CONTEXT_WORD_MIN = 4;

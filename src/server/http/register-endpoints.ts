@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
+import { REFUSAL_WORDS, refusalsOf, successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
@@ -12,9 +12,6 @@ import { writeContext } from './request-context.js';
 const IDEMPOTENCY_NOTE =
   'Moves money. Send an `Idempotency-Key` header (8–128 letters, digits, - or _; a UUID fits): a repeated ' +
   'request with the same key is recorded once and answers the first answer again.';
-
-/** The refusals every call may answer: bad input, no session, not allowed. */
-const ALWAYS_REFUSED = [400, 401, 403] as const;
 
 /**
  * Registers every route of the endpoint table with its handler, the one generic registration of the
@@ -30,7 +27,6 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
     const handler = (handlers as Record<string, Handler<Endpoint> | undefined>)[name];
     if (!handler) throw new Error(`Endpoint ${name} (${e.method} ${e.path}) has no handler`);
     const status = e.status ?? 200;
-    const refusals = [...ALWAYS_REFUSED, ...(e.refusals ?? [])];
     app.withTypeProvider<ZodTypeProvider>().route({
       method: e.method,
       url: e.path,
@@ -46,7 +42,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
         ...(e.idempotent ? { description: IDEMPOTENCY_NOTE } : {}),
         response: {
           [status]: e.file ? { description: e.summary, content: { [e.file]: { schema: e.response } } } : e.response,
-          ...Object.fromEntries(refusals.map((code) => [code, ErrorResponse])),
+          // Every refusal the call can answer, each `{ message }` with what it means (contract/endpoint.ts).
+          ...Object.fromEntries(refusalsOf(e).map((code) => [code, {
+            description: REFUSAL_WORDS[code], content: { 'application/json': { schema: ErrorResponse } },
+          }])),
         },
       },
       handler: async (request, reply) => {

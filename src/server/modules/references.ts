@@ -7,14 +7,16 @@ import { findLorenByName, type Loren } from './lorens/lorens.repository.js';
 import { findPropertyByName, type Property } from './properties/properties.repository.js';
 
 /**
- * Names in request bodies become rows here. An unknown name is a 400 that repeats the name, so the
- * admin sees which selection was wrong (domain.md §3.3).
+ * Names in request bodies become rows here. A name an entry refers to (the property of an income, the
+ * LLC of a new property, a category) that does not exist is a 400 that repeats the name, so the admin
+ * sees which selection was wrong (domain.md §3.3): the require* below.
  */
 const unknown = (what: string, name: string) => new ValidationError(`No ${what} named "${name}".`);
 
 /**
- * A name a read (a query, or the target of an action) asks for: one that does not exist answers 404
- * with the same words, where a name inside a recorded entry's body answers 400 (the require* above).
+ * A name a read asks for, or the one thing a write acts on (the property whose notes or picture change,
+ * the LLC updated or locked, the investor whose fee or login changes): one that does not exist answers
+ * 404 with the same words, as the read of it does (the existing* below; docs/api.md, Conventions).
  */
 const missing = (what: string, name: string) => new NotFoundError(`No ${what} named "${name}".`);
 

@@ -17,7 +17,11 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         version: '1',
         description:
           'Every call of the portal. Amounts are sent as decimal text or JSON numbers with at most two decimals and answered ' +
-          'as dollars; dates are YYYY-MM-DD; errors answer `{ "message" }` in plain words. See docs/api.md for the rules.',
+          'as dollars; dates are YYYY-MM-DD; errors answer `{ "message" }` in plain words. See docs/api.md for the rules.\n\n' +
+          'Every text of a query or a body (and every field name) is refused with 400 when it holds a control character ' +
+          '(U+0000–U+001F and U+007F–U+009F, except tab, line feed and carriage return) or broken Unicode (a lone ' +
+          'surrogate). Each field states the other rules it enforces: lengths, patterns, formats, ranges and choices. ' +
+          'Each operation lists every refusal it can answer.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

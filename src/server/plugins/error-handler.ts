@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.js';
+import { allowedMethods, methodNotAllowed } from '../http/allowed-methods.js';
 
 // Zod's default texts ("Invalid input: expected string, received undefined", "Too big: expected string
 // to have <=10 characters") are for developers. These read as plain words after the field name:
@@ -91,6 +92,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({
         event: err.statusCode === 401 ? 'unauthenticated' : err.statusCode === 403 ? 'forbidden' : err.statusCode === 429 ? 'throttled' : 'refused',
         status: err.statusCode, endpoint: request.routeOptions.config?.endpoint, user: request.user?.userId, reason: err.message,
+        ...err.logDetails,
       }, 'request refused');
       return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
     }
@@ -117,8 +119,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ message });
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', requestId: request.id });
+    // Like every refusal, a message in plain words; the request id finds the logged error.
+    return reply.code(500).send({
+      message: `Something went wrong on the server. Try again in a moment; if it happens again, tell your administrator (request ${request.id}).`,
+      requestId: request.id,
+    });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+  // A path that is a route, asked with a method it does not take, is a 405 naming the ones it does.
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(app, request.url);
+    return allowed.length ? methodNotAllowed(reply, request.method, allowed) : reply.code(404).send({ message: 'Not found.' });
+  });
 }

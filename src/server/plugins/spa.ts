@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { allowedMethods, methodNotAllowed } from '../http/allowed-methods.js';
 
 const API_PREFIXES = ['/auth/', '/admin/', '/api/'];
 
@@ -14,9 +15,19 @@ export async function registerSpa(app: FastifyInstance, webRootDir: string): Pro
   // preCompressed: the .br and .gz the build wrote beside each file (vite.config.ts), for browsers that take them.
   await app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
   const indexExists = () => existsSync(path.join(webRoot, 'index.html'));
-  const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  // A name no file can have (a part over 255 bytes: ENAMETOOLONG) is no file either, not a 500.
+  const isFile = (p: string) => {
+    try {
+      return statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  };
 
   app.get('/*', { config: { policy: 'public' } }, async (request, reply) => {
+    // GET (or HEAD) on a path whose route takes only other methods: 405, not the web app.
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length) return methodNotAllowed(reply, request.method, allowed);
     const urlPath = decoded(request.url.split('?')[0] ?? '/');
     // A path that does not decode, or holds a NUL byte, names no file of ours: 404, never a 500.
     if (urlPath === null || urlPath.includes('\0')) return reply.code(404).send({ message: 'Not found.' });

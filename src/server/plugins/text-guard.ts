@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../lib/errors.js';
+import { MAX_DEPTH, MAX_ENTRIES, TOO_DEEP, TOO_WIDE } from './input-bounds.js';
 
 /**
  * Hostile text never reaches a service (issue 11, security.md V1–V5): before any schema runs, every
@@ -7,6 +8,10 @@ import { ValidationError } from '../lib/errors.js';
  * broken Unicode (a lone UTF-16 surrogate). Line breaks and tabs stay allowed (notes, descriptions);
  * every printable character of any language is allowed. Single-line fields refuse line breaks in
  * their own schema (contract/fields.ts).
+ *
+ * The same walk bounds the request's shape (issue 24, plugins/input-bounds.ts): at most 32 levels of
+ * nesting and 1,000 fields and list items, enforced as it goes. It is a loop over an explicit stack, not
+ * recursion, so no value can exhaust the call stack; it runs before validation, the first recursive work.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -14,22 +19,49 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isBad = (text: string) => CONTROL.test(text) || LONE_SURROGATE.test(text);
 
-/** The path of the first bad string in a value, or null. */
-export function firstBadText(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return isBad(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [k, v] of value.entries()) {
-      const bad = firstBadText(v, [...path, String(k)]);
-      if (bad) return bad;
+/** A value still to look at, with how it was reached: its path is spelled out only if it is bad. */
+type Visit = { value: unknown; key: string | number | null; parent: Visit | null; depth: number };
+
+export type Finding = { problem: 'too deep' } | { problem: 'too wide' } | { problem: 'bad text'; path: string[] };
+
+/**
+ * What is wrong with a request's parts, or null: the first bad string (in the order the parts are
+ * written) or the first point past a bound. The work is linear in the request's size.
+ */
+export function inspectRequest(parts: unknown[], limits = { depth: MAX_DEPTH, entries: MAX_ENTRIES }): Finding | null {
+  let entries = 0;
+  const stack: Visit[] = parts.map((value) => ({ value, key: null, parent: null, depth: 0 })).reverse();
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    if (typeof visit.key === 'string' && isBad(visit.key)) return { problem: 'bad text', path: [...pathOf(visit.parent), '(a field name)'] };
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (isBad(value)) return { problem: 'bad text', path: pathOf(visit) };
+      continue;
     }
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (isBad(k)) return [...path, '(a field name)'];
-      const bad = firstBadText(v, [...path, k]);
-      if (bad) return bad;
+    if (!value || typeof value !== 'object') continue;
+    const depth = visit.depth + 1;
+    if (depth > limits.depth) return { problem: 'too deep' };
+    // Counted before anything is copied; pushed last first, so they are taken in the order written.
+    if (Array.isArray(value)) {
+      entries += value.length;
+      if (entries > limits.entries) return { problem: 'too wide' };
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: visit, depth });
+    } else {
+      const keys = Object.keys(value);
+      entries += keys.length;
+      if (entries > limits.entries) return { problem: 'too wide' };
+      const fields = value as Record<string, unknown>;
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: fields[keys[i]!], key: keys[i]!, parent: visit, depth });
     }
   }
   return null;
+}
+
+/** The keys from the request's top down to a value (the part itself has none). */
+function pathOf(visit: Visit | null): string[] {
+  const path: string[] = [];
+  for (let v = visit; v && v.key !== null; v = v.parent) path.push(String(v.key));
+  return path.reverse();
 }
 
 const label = (path: string[]) => {
@@ -39,9 +71,10 @@ const label = (path: string[]) => {
 
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.query, request.body]) {
-      const bad = firstBadText(part);
-      if (bad) throw new ValidationError(`${label(bad)} must not contain control characters (such as NUL) or broken Unicode.`);
-    }
+    const found = inspectRequest([request.query, request.body]);
+    if (!found) return;
+    if (found.problem === 'too deep') throw new ValidationError(TOO_DEEP);
+    if (found.problem === 'too wide') throw new ValidationError(TOO_WIDE);
+    throw new ValidationError(`${label(found.path)} must not contain control characters (such as NUL) or broken Unicode.`);
   });
 }

@@ -77,6 +77,10 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.addLlc.path, [...HELPER_LISTS, E.periodLocks]],
   [E.setPeriodLock.path, [E.periodLocks]],
   [E.totpEnable.path, [E.totpStatus]],
+  [E.totpDisable.path, [E.totpStatus]],
+  [E.recoveryCodes.path, [E.totpStatus]],
+  // A new password lifts the wait the login summary shows.
+  [E.resetPortalUserPassword.path, [E.loginSummary]],
   [E.addLoren.path, HELPER_LISTS],
   [E.addExpenseCategory.path, HELPER_LISTS],
   [E.setInvestorFee.path, BOOKS],

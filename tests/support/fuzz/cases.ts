@@ -1,7 +1,9 @@
 import type { Endpoint } from '../../../src/contract/endpoint.js';
 import { encodeQueryText, RawNumber, stringsIn, toJsonText, withKey } from './encoding.js';
 import { fieldsOf, type FieldSpec } from './fields.js';
-import { AMOUNTS, DATES, IDEMPOTENCY_KEYS, MONTHS, OVER_BODY_LIMIT, PICTURE_DATA, protoObject, STRINGS, WRONG_TYPES, type Hostile } from './hostile-values.js';
+import {
+  AMOUNTS, DATES, DEEP_BODY, IDEMPOTENCY_KEYS, MONTHS, NESTING, OVER_BODY_LIMIT, PICTURE_DATA, protoObject, STRINGS, WRONG_TYPES, type Hostile,
+} from './hostile-values.js';
 import type { Prng } from '../prng.js';
 import { validValues, type LiveValues } from './valid-values.js';
 
@@ -298,6 +300,12 @@ function* wholeBodyCases(ctx: Ctx, fields: FieldSpec[], fresh: () => Record<stri
   const many = fresh();
   for (let i = 0; i < 2000; i++) withKey(many, `k${i}`, i);
   yield bodyCase(ctx, '2000 extra fields', toJsonText(many));
+  // Deep and wide values in a field drawn at random, and a whole body nested deep (issue 24).
+  for (const hv of some(NESTING)) {
+    const f = ctx.rng.pick(fields);
+    yield bodyCase(ctx, `${f.name}: ${hv.label}`, toJsonText(withKey(fresh(), f.name, hv.value)));
+  }
+  yield bodyCase(ctx, 'body nested 30,000 deep', DEEP_BODY);
   const first = fields[0];
   if (first) {
     // The last of two equal keys wins in JSON.parse: a hostile value hidden behind a valid one.
@@ -315,7 +323,7 @@ function* wholeBodyCases(ctx: Ctx, fields: FieldSpec[], fresh: () => Record<stri
 
 /** A POST without a body schema (renew, logout …): stray bodies must not matter, or be refused. */
 function* bodylessPostCases(ctx: Ctx): Generator<FuzzCase> {
-  for (const text of ['{}', '{"x":1}', '[]', '{', toJsonText(protoObject()), JSON.stringify({ s: OVER_BODY_LIMIT })]) {
+  for (const text of ['{}', '{"x":1}', '[]', '{', toJsonText(protoObject()), JSON.stringify({ s: OVER_BODY_LIMIT }), DEEP_BODY]) {
     yield bodyCase(ctx, `stray body ${text.slice(0, 30)}`, text);
   }
   yield { ...bodyCase(ctx, 'stray text body', 'hello'), contentType: 'text/plain' };

@@ -9,13 +9,18 @@ export class RawNumber {
   constructor(readonly text: string) {}
 }
 
+/** JSON text written as given: nesting deeper than JSON.stringify (which recurses) can write. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 const MARK = '\u0001raw\u0001';
 
 /** JSON text of a value; own `__proto__` keys and raw numbers come out as written. */
 export function toJsonText(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof RawNumber) {
+    if (v instanceof RawNumber || v instanceof RawJson) {
       raws.push(v.text);
       return `${MARK}${raws.length - 1}`;
     }
@@ -44,14 +49,18 @@ export function encodeQueryText(text: string): string {
   return out;
 }
 
-/** Every string inside a value, keys included: what the client itself sent, which an answer may repeat. */
+/**
+ * Every string inside a value, keys included: what the client itself sent, which an answer may repeat.
+ * A loop, not recursion: a hostile value may be nested 30,000 deep.
+ */
 export function stringsIn(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      out.push(k);
-      stringsIn(v, out);
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v).reverse()) stack.push(child, k);
     }
   }
   return out;

@@ -39,7 +39,8 @@ function alternatives(s: JsonSchema): JsonSchema[] {
   return s.anyOf ? s.anyOf.flatMap(alternatives) : [s];
 }
 
-const DIGITS = /^\^\\d\{\d+\}\$$/;
+// A fixed number of digits, maybe with white space around that the field trims (`^\s*\d{6}\s*$`).
+const DIGITS = /^\^(?:\\s\*)?\\d\{\d+\}(?:\\s\*)?\$$/;
 
 function kindOf(name: string, alts: JsonSchema[], types: Set<string>): FieldKind {
   const withEnum = alts.find((a) => a.enum);

@@ -1,3 +1,5 @@
+import { RawJson } from './encoding.js';
+
 /**
  * The hostile values the fuzzer puts into fields: wrong JSON types, numbers at and past every limit,
  * amounts a form should refuse, dates that do not exist, text from every corner of Unicode, control
@@ -16,6 +18,26 @@ const deepArray = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) v = [v];
   return v;
 };
+
+/**
+ * Nesting and width at and past the server's bounds (issue 24: 32 levels, 1,000 fields and list items in
+ * a request; plugins/input-bounds.ts), in a field of an otherwise valid body. The body is the first
+ * level, so a field's value of 31 lists is at the bound and one of 32 past it. The deepest are written
+ * as raw JSON text: JSON.stringify recurses, and could not write them. Each fits in 64 KiB.
+ */
+export const NESTING: readonly Hostile[] = [
+  h('31 nested lists (at the bound)', deepArray(30)),
+  h('32 nested lists (past the bound)', deepArray(31)),
+  h('2,000 nested lists', new RawJson(`${'['.repeat(2000)}${']'.repeat(2000)}`)),
+  h('30,000 nested lists', new RawJson(`${'['.repeat(30_000)}${']'.repeat(30_000)}`)),
+  h('10,000 nested objects', new RawJson(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`)),
+  h('a list of 1,000 items', Array.from({ length: 1000 }, () => 0)),
+  h('a list of 30,000 items', Array.from({ length: 30_000 }, () => 0)),
+  h('an object of 5,000 keys', Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 0]))),
+];
+
+/** A whole body nested 30,000 deep: 60,000 bytes, within the body limit. */
+export const DEEP_BODY = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
 
 /** Every JSON type but the right one, and numbers past what a double or a bigint column holds. */
 export const WRONG_TYPES: readonly Hostile[] = [

@@ -67,6 +67,11 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'enable_totp portal_user': return `${after('username')} set up two-factor sign-in`;
     case 'reset_totp portal_user': return `The two-factor sign-in of ${after('username')} was cleared by an operator`;
     case 'reset_password portal_user': return `The password of ${after('username')} was reset by an operator`;
+    case 'admin_reset_password portal_user': return `${who} set a new password for ${after('username')} (${after('investor')})`;
+    case 'admin_reset_totp portal_user': return `${who} turned off the two-factor sign-in of ${after('username')} (${after('investor')})`;
+    case 'disable_totp portal_user': return `${after('username')} turned off two-factor sign-in`;
+    case 'renew_recovery_codes portal_user': return `${after('username')} made new recovery codes`;
+    case 'use_recovery_code portal_user': return `${after('username')} signed in with a recovery code (${after('codes_left')} left)`;
     case 'delete_portal_user portal_user': return `${who} deleted the portal login ${before('username')} of ${before('investor')}`;
     case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;
     default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;

@@ -12,11 +12,16 @@ export const authRoutes = (auth: AuthService) =>
     },
     mfa: async ({ body, ip }) => ({ access_token: (await auth.verifyMfa({ ...body, ip })).accessToken }),
     totpSetup: ({ body }) => auth.totpSetup(body),
-    totpConfirm: async ({ body, ip }) => ({ access_token: (await auth.totpConfirm({ ...body, ip })).accessToken }),
+    totpConfirm: async ({ body, ip }) => {
+      const { accessToken, recoveryCodes } = await auth.totpConfirm({ ...body, ip });
+      return { access_token: accessToken, recovery_codes: recoveryCodes };
+    },
     totpStatus: ({ user }) => auth.totpStatus(user),
     totpEnrol: ({ user }) => auth.totpEnrol(user),
     totpEnable: ({ user, body, ip }) => auth.totpEnable(user, body, ip),
-    register: ({ body, ip }) => auth.register({ ...body, ip }),
+    totpDisable: ({ user, body, ip }) => auth.totpDisable(user, body, ip),
+    recoveryCodes: ({ user, body, ip }) => auth.renewRecoveryCodes(user, body, ip),
+    register: async ({ body, ip }) => ({ access_token: (await auth.register({ ...body, ip })).accessToken }),
     protectedCheck: async ({ user }) => ({ logged_in_as: user.username }),
     // The web app renews its token while the user is active (30-minute tokens, 12-hour cap).
     renew: async ({ user }) => ({ access_token: (await auth.renew(user)).accessToken }),

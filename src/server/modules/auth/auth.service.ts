@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
-import { newPassword, sha256 } from '../../lib/random.js';
+import { newPassword, newRecoveryCodes, sha256 } from '../../lib/random.js';
+import {
+  formatRecoveryCode, normalizeRecoveryCode, RECOVERY_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH,
+} from '../../domain/recovery-code.js';
 import { passwordProblem, type ContextWord } from '../../domain/password-policy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../domain/totp.js';
 import { appendAudit } from '../audit/audit.repository.js';
@@ -12,6 +15,7 @@ import {
 } from '../investors/investors.repository.js';
 import {
   clearLoginFailures,
+  clearTotp,
   enableTotp,
   findUserById,
   findUserByUsername,
@@ -38,6 +42,7 @@ import {
   type SessionUser,
 } from './auth.repository.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
+import { countRecoveryCodesLeft, deleteRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.repository.js';
 import type { Challenge, TokenSigner } from './tokens.js';
 
 const MINUTE = 60_000;
@@ -76,6 +81,11 @@ export type LoginResult = { accessToken: string } | { mfaToken: string } | { set
 const CHALLENGE_EXPIRED = 'Your sign-in has expired. Sign in again.';
 const WRONG_CODE = 'The code is not right, or it was already used. Wait for the next code and try again.';
 const CODES_WAIT = 'Too many wrong codes. Wait a few minutes, then try again.';
+const WRONG_RECOVERY_CODE = 'The recovery code is not right, or it was already used.';
+const TOTP_REQUIRED = 'Two-factor sign-in is required for admin accounts: it cannot be turned off.';
+
+/** What proves the second factor: a code of the authenticator app, or one of the recovery codes (the contract requires one). */
+export type SecondFactorAnswer = { code?: string; recovery_code?: string };
 const TOTP_ALREADY_ON = 'Two-factor sign-in is already set up for this account.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -143,7 +153,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
    * account waits, no code is checked, the right one neither. At sign-in a wrong code answers 401; a
    * signed-in user (the Account page) gets 400, which leaves the session alone.
    */
-  async function checkCode(user: PortalUser, secret: string, code: string, ip: string, signedIn: boolean): Promise<void> {
+  async function checkCode(user: PortalUser, secret: string, answer: SecondFactorAnswer, ip: string, signedIn: boolean): Promise<void> {
     await throttleAddress(ip, 'login', user.username);
     const now = clock.now();
     const guess = await takeGuess(user);
@@ -152,10 +162,30 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       await insertLoginEvent(db, { action: 'mfa', username: user.username, ip, at: now, outcome: 'locked', userId: user.id });
       throw new TooManyRequestsError(Math.max(1, Math.ceil((waiting.getTime() - now.getTime()) / 1000)), CODES_WAIT);
     }
-    const step = matchingStep(secret, code, now, user.totpLastStep);
-    if (step !== null && (await spendTotpStep(db, user.id, step))) return;
+    if (answer.code !== undefined) {
+      const step = matchingStep(secret, answer.code, now, user.totpLastStep);
+      if (step !== null && (await spendTotpStep(db, user.id, step))) return;
+    } else {
+      const typed = normalizeRecoveryCode(answer.recovery_code ?? '');
+      if (typed && (await spendRecoveryCode(db, user.id, sha256(typed), now))) return;
+    }
     await insertLoginEvent(db, { action: 'mfa', username: user.username, ip, at: now, outcome: 'failure', userId: user.id });
-    throw refusal(signedIn ? new ValidationError(WRONG_CODE) : new UnauthorizedError(WRONG_CODE), user, guess);
+    const words = answer.code !== undefined ? WRONG_CODE : WRONG_RECOVERY_CODE;
+    throw refusal(signedIn ? new ValidationError(words) : new UnauthorizedError(words), user, guess);
+  }
+
+  /** A new set of recovery codes replaces the old (shown once, kept hashed), in the caller's transaction. */
+  async function issueRecoveryCodes(tx: Parameters<typeof replaceRecoveryCodes>[0], userId: number): Promise<string[]> {
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH, RECOVERY_ALPHABET);
+    await replaceRecoveryCodes(tx, userId, codes.map(sha256));
+    return codes.map(formatRecoveryCode);
+  }
+
+  /** The signed-in user's TOTP must be on, for turning it off or for new recovery codes. */
+  async function enrolledAccount(session: SessionUser): Promise<PortalUser & { totpSecret: string }> {
+    const user = await sessionAccount(session);
+    if (!user.totpEnabledAt || !user.totpSecret) throw new ConflictError('Two-factor sign-in is not on for this account.');
+    return user as PortalUser & { totpSecret: string };
   }
 
   /**
@@ -173,16 +203,17 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
    * Enrolment, second step: a code from the app proves it holds the pending secret, and two-factor
    * sign-in is on, audited. The code is spent (single use); a wrong one counts like a wrong password.
    */
-  async function enableTotpWithCode(user: PortalUser, code: string, ip: string, signedIn: boolean): Promise<void> {
+  async function enableTotpWithCode(user: PortalUser, code: string, ip: string, signedIn: boolean): Promise<string[]> {
     if (user.totpEnabledAt) throw new ConflictError(TOTP_ALREADY_ON);
     if (!user.totpSecret) throw new ValidationError('Start the setup first: no secret was offered yet.');
-    await checkCode(user, user.totpSecret, code, ip, signedIn);
+    await checkCode(user, user.totpSecret, { code }, ip, signedIn);
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // The right code gives its guess back (at sign-in, the session that follows clears the count).
       if (signedIn) await returnSignInGuess(tx, user.id);
       await enableTotp(tx, user.id, now);
       await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+      return issueRecoveryCodes(tx, user.id);
     });
   }
 
@@ -238,10 +269,17 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     },
 
     /** The code step of a sign-in: a code of the user's TOTP, each code once. */
-    async verifyMfa(input: { mfa_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
+    /** The code step of a sign-in: a code of the user's TOTP (each once), or one of their recovery codes. */
+    async verifyMfa(input: SecondFactorAnswer & { mfa_token: string; ip: string }): Promise<{ accessToken: string }> {
       const { user, challenge } = await challengedUser(input.mfa_token, 'mfa');
       if (!user.totpSecret) throw new UnauthorizedError(CHALLENGE_EXPIRED);
-      await checkCode(user, user.totpSecret, input.code, input.ip, false);
+      await checkCode(user, user.totpSecret, input, input.ip, false);
+      if (input.recovery_code !== undefined) {
+        await appendAudit(db, {
+          at: clock.now(), userId: user.id, action: 'use_recovery_code', entity: 'portal_user', entityId: String(user.id),
+          before: null, after: { username: user.username, codes_left: await countRecoveryCodesLeft(db, user.id) }, ip: input.ip,
+        });
+      }
       return openSession(user, input.ip, user.username, challenge);
     },
 
@@ -251,16 +289,21 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     },
 
     /** Enrolment at sign-in, second step: a code from the app turns TOTP on, and the sign-in completes. */
-    async totpConfirm(input: { setup_token: string; code: string; ip: string }): Promise<{ accessToken: string }> {
+    async totpConfirm(input: { setup_token: string; code: string; ip: string }): Promise<{ accessToken: string; recoveryCodes: string[] }> {
       const { user, challenge } = await challengedUser(input.setup_token, 'totp_setup');
-      await enableTotpWithCode(user, input.code, input.ip, false);
-      return openSession(user, input.ip, user.username, challenge);
+      const recoveryCodes = await enableTotpWithCode(user, input.code, input.ip, false);
+      return { ...(await openSession(user, input.ip, user.username, challenge)), recoveryCodes };
     },
 
     /** Whether the signed-in user's next sign-in asks for a code. */
-    async totpStatus(session: SessionUser): Promise<{ totp_enabled: boolean }> {
+    async totpStatus(session: SessionUser): Promise<{ totp_enabled: boolean; recovery_codes_left: number; can_turn_off: boolean }> {
       const user = await findUserById(db, session.userId);
-      return { totp_enabled: Boolean(user?.totpEnabledAt) };
+      const on = Boolean(user?.totpEnabledAt);
+      return {
+        totp_enabled: on,
+        recovery_codes_left: on ? await countRecoveryCodesLeft(db, session.userId) : 0,
+        can_turn_off: on && !(user!.adminLevel > 0 && adminMfaRequired),
+      };
     },
 
     /** Enrolment from the Account page (any signed-in user), first step: as at sign-in. */
@@ -269,15 +312,47 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     },
 
     /** Enrolment from the Account page, second step: the session goes on; the next sign-in asks for a code. */
-    async totpEnable(session: SessionUser, input: { code: string }, ip: string): Promise<void> {
-      await enableTotpWithCode(await sessionAccount(session), input.code, ip, true);
+    async totpEnable(session: SessionUser, input: { code: string }, ip: string): Promise<{ recovery_codes: string[] }> {
+      return { recovery_codes: await enableTotpWithCode(await sessionAccount(session), input.code, ip, true) };
+    },
+
+    /**
+     * Turns two-factor sign-in off from the Account page, proven by a code of the app or a recovery code
+     * (a session alone is not enough: a borrowed session must not remove the second factor). Admins
+     * cannot while it is required for them.
+     */
+    async totpDisable(session: SessionUser, input: SecondFactorAnswer, ip: string): Promise<void> {
+      const user = await enrolledAccount(session);
+      if (user.adminLevel > 0 && adminMfaRequired) throw new ConflictError(TOTP_REQUIRED);
+      await checkCode(user, user.totpSecret, input, ip, true);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await returnSignInGuess(tx, user.id);
+        await clearTotp(tx, user.id);
+        await deleteRecoveryCodes(tx, user.id);
+        await appendAudit(tx, { at: now, userId: user.id, action: 'disable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+      });
+    },
+
+    /** Ten new recovery codes for a code of the app; the old ones stop working. */
+    async renewRecoveryCodes(session: SessionUser, input: { code: string }, ip: string): Promise<{ recovery_codes: string[] }> {
+      const user = await enrolledAccount(session);
+      await checkCode(user, user.totpSecret, input, ip, true);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await returnSignInGuess(tx, user.id);
+        await appendAudit(tx, { at: now, userId: user.id, action: 'renew_recovery_codes', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+        return { recovery_codes: await issueRecoveryCodes(tx, user.id) };
+      });
     },
 
     /**
      * Registration with an investor's single-use secret (A7). A secret re-issued to an investor who
      * already has a login replaces that login: it is how an investor who lost a password gets back in.
+     * The new login is signed in at once (issue 25 item 7): the person just proved the secret and chose
+     * the password, and asking for it again on a bare sign-in page led nowhere.
      */
-    async register(input: { username: string; password: string; secret: string; ip: string }): Promise<void> {
+    async register(input: { username: string; password: string; secret: string; ip: string }): Promise<{ accessToken: string }> {
       const { username, password, secret, ip } = input;
       await throttleAddress(ip, 'register', username);
       const now = clock.now();
@@ -322,6 +397,9 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         if ((err as { code?: string }).code === '23505') throw new ValidationError(REGISTRATION_REFUSED);
         throw err;
       }
+      const user = await findUserByUsername(db, username);
+      if (!user) throw new UnauthorizedError();
+      return openSession(user, ip, username);
     },
 
     /**

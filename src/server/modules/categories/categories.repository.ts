@@ -1,11 +1,12 @@
 import type { Queryable } from '../../db/client.js';
+import { nameIs } from '../../lib/names.js';
 
 export type CategoryScope = 'income' | 'property_expense' | 'llc_expense';
 export type Category = { id: number; scope: CategoryScope; name: string; taxLine: string };
 
 export async function findCategory(db: Queryable, scope: CategoryScope, name: string): Promise<Category | undefined> {
   const [row] = await db.query<Category>(
-    `SELECT id, scope, name, tax_line AS "taxLine" FROM category WHERE scope = $1 AND lower(name) = lower(btrim($2))`,
+    `SELECT id, scope, name, tax_line AS "taxLine" FROM category WHERE scope = $1 AND ${nameIs('$2')}`,
     [scope, name],
   );
   return row;

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { AddExpenseCategoryRequest } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { findCategory, insertCategory, type CategoryScope } from './categories.repository.js';
+import { refuseTakenName } from '../taken-names.js';
+import { insertCategory, type CategoryScope } from './categories.repository.js';
 
 /** Where a category added by an admin lands on the tax forms (domain.md §2.5). */
 const DEFAULT_TAX_LINE: Record<CategoryScope, string> = {
@@ -20,9 +20,7 @@ export function createCategoriesService({ db, clock }: { db: Db; clock: Clock })
     async addCategory(input: z.output<typeof AddExpenseCategoryRequest>, ctx: WriteContext): Promise<void> {
       const scope = input.scope ?? 'property_expense';
       await db.transaction(async (tx) => {
-        if (await findCategory(tx, scope, input.expense_category)) {
-          throw new ConflictError(`The category "${input.expense_category}" already exists.`);
-        }
+        await refuseTakenName(tx, { table: 'category', scope, name: input.expense_category, taken: (name) => `The category "${name}" already exists` });
         const category = await insertCategory(tx, { scope, name: input.expense_category, taxLine: DEFAULT_TAX_LINE[scope] });
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'category', entityId: String(category.id), before: null, after: category, ip: ctx.ip });
       });

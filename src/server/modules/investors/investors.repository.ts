@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { nameIs } from '../../lib/names.js';
 
 export type Investor = { id: number; name: string; email: string; phone: string; address: string; active: boolean };
 
@@ -15,8 +16,8 @@ export async function insertInvestor(
   return row!;
 }
 
-/** The investor a name means, as a person types it (case and surrounding spaces aside): `$1` is the name. */
-export const INVESTOR_NAMED = 'lower(name) = lower(btrim($1))';
+/** The investor a name means, as a person types it (lib/names.ts: NFC, case and surrounding spaces aside): `$1` is the name. */
+export const INVESTOR_NAMED = nameIs('$1');
 
 export async function findInvestorByName(db: Queryable, name: string): Promise<Investor | undefined> {
   const [row] = await db.query<Investor>(

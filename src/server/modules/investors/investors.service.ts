@@ -3,9 +3,10 @@ import type { Endpoints } from '../../../contract/endpoints.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { requireInvestor } from '../references.js';
+import { existingInvestor } from '../references.js';
 import { newSecret, sha256 } from '../../lib/random.js';
 import { appendAudit } from '../audit/audit.repository.js';
+import { refuseTakenName } from '../taken-names.js';
 import {
   findInvestorByName,
   insertInvestor,
@@ -40,9 +41,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       const secret = newSecret();
       try {
         const investor = await db.transaction(async (tx) => {
-          if (await findInvestorByName(tx, input.name)) {
-            throw new ConflictError(`An investor named "${input.name.trim()}" already exists.`);
-          }
+          await refuseTakenName(tx, { table: 'investor', name: input.name.trim(), taken: (name) => `An investor named "${name}" already exists` });
           const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
           await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps });
           await storeSecret(tx, created.id, secret, now);
@@ -75,7 +74,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       const { fee_percentage: feeBps, effective_month: effectiveMonth } = input;
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const investor = await requireInvestor(tx, input.investor_name);
+        const investor = await existingInvestor(tx, input.investor_name); // the investor acted on: unknown → 404
         const { previousBps } = await upsertInvestorFee(tx, { investorId: investor.id, effectiveMonth, feeBps, at: now });
         await appendAudit(tx, {
           at: now, userId: actor.userId, action: 'set_fee', entity: 'investor', entityId: String(investor.id),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { nameIs } from '../../lib/names.js';
 
 export type Llc = {
   id: number;
@@ -17,7 +18,7 @@ const COLUMNS = `id, name, address, date_started AS "dateStarted",
 export type LlcFields = Omit<Llc, 'id'>;
 
 export async function findLlcByName(db: Queryable, name: string): Promise<Llc | undefined> {
-  const [row] = await db.query<Llc>(`SELECT ${COLUMNS} FROM llc WHERE lower(name) = lower(btrim($1))`, [name]);
+  const [row] = await db.query<Llc>(`SELECT ${COLUMNS} FROM llc WHERE ${nameIs('$1')}`, [name]);
   return row;
 }
 

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { AddLlcRequest, LlcResponse } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { requireLlc } from '../references.js';
+import { refuseTakenName } from '../taken-names.js';
+import { existingLlc } from '../references.js';
 import { findLlcByName, insertLlc, updateLlc, type Llc } from './llcs.repository.js';
 
 const toResponse = (l: Llc): z.infer<typeof LlcResponse> => ({
@@ -31,7 +32,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
     async addLlc(input: z.output<typeof AddLlcRequest>, ctx: WriteContext): Promise<void> {
       const values = { name: input.llc_name, ...fields(input) };
       await db.transaction(async (tx) => {
-        if (await findLlcByName(tx, input.llc_name)) throw new ConflictError(`An LLC named "${input.llc_name}" already exists.`);
+        await refuseTakenName(tx, { table: 'llc', name: input.llc_name, taken: (name) => `An LLC named "${name}" already exists` });
         const llc = await insertLlc(tx, values);
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'llc', entityId: String(llc.id), before: null, after: llc, ip: ctx.ip });
       });
@@ -40,7 +41,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
     async updateLlc(input: z.output<typeof AddLlcRequest>, ctx: WriteContext): Promise<void> {
       const values = fields(input);
       await db.transaction(async (tx) => {
-        const before = await requireLlc(tx, input.llc_name);
+        const before = await existingLlc(tx, input.llc_name); // the LLC acted on: unknown → 404, as get_llc
         const after = await updateLlc(tx, before.id, values);
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update', entity: 'llc', entityId: String(before.id), before, after, ip: ctx.ip });
       });

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/client.js';
+import { nameIs } from '../../lib/names.js';
 
 export type Loren = { id: number; name: string };
 
 export async function findLorenByName(db: Queryable, name: string): Promise<Loren | undefined> {
-  const [row] = await db.query<Loren>('SELECT id, name FROM loren WHERE lower(name) = lower(btrim($1))', [name]);
+  const [row] = await db.query<Loren>(`SELECT id, name FROM loren WHERE ${nameIs('$1')}`, [name]);
   return row;
 }
 

@@ -1,16 +1,16 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { findLorenByName, insertLoren } from './lorens.repository.js';
+import { refuseTakenName } from '../taken-names.js';
+import { insertLoren } from './lorens.repository.js';
 
 /** Lorens: the tags of the loren selector (opaque to every formula, domain.md §2.6). */
 export function createLorensService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async addLoren(name: string, ctx: WriteContext): Promise<void> {
       await db.transaction(async (tx) => {
-        if (await findLorenByName(tx, name)) throw new ConflictError(`A loren named "${name}" already exists.`);
+        await refuseTakenName(tx, { table: 'loren', name, taken: (n) => `A loren named "${n}" already exists` });
         const loren = await insertLoren(tx, name);
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'loren', entityId: String(loren.id), before: null, after: loren, ip: ctx.ip });
       });

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { requireProperty } from '../references.js';
+import { existingProperty } from '../references.js';
 import { findPicture, insertPicture, setPropertyPicture } from './pictures.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -27,7 +27,7 @@ export function createPicturesService({ db, clock }: { db: Db; clock: Clock }) {
       const id = randomUUID();
       const url = pictureUrl(id);
       await db.transaction(async (tx) => {
-        const property = input.property_name ? await requireProperty(tx, input.property_name) : null;
+        const property = input.property_name ? await existingProperty(tx, input.property_name) : null; // unknown → 404
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         await insertPicture(tx, { id, contentType, bytes, sha256, createdBy: ctx.userId });
         if (property) await setPropertyPicture(tx, property.id, url);

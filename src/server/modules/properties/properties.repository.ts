@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { nameIs } from '../../lib/names.js';
 
 import type { PropertyType } from '../../../contract/values/property-types.js';
 
@@ -39,7 +40,7 @@ export type NewProperty = {
 };
 
 export async function findPropertyByName(db: Queryable, name: string): Promise<Property | undefined> {
-  const [row] = await db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE lower(name) = lower(btrim($1))`, [name]);
+  const [row] = await db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE ${nameIs('$1')}`, [name]);
   return row;
 }
 

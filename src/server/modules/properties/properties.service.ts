@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { AddInvestmentPropertyRequest, SetPropertyNotesRequest } from '../../../contract/schemas/master-data.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { requireLlc, requireProperty } from '../references.js';
+import { refuseTakenName } from '../taken-names.js';
+import { existingProperty, requireLlc } from '../references.js';
 import { findPropertyByName, insertProperty, setPropertyNotes, type NewProperty } from './properties.repository.js';
 
 type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
@@ -57,9 +58,7 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
       };
       await db.transaction(async (tx) => {
         const llc = await requireLlc(tx, input.llc);
-        if (await findPropertyByName(tx, input.property_name)) {
-          throw new ConflictError(`A property named "${input.property_name}" already exists.`);
-        }
+        await refuseTakenName(tx, { table: 'property', name: input.property_name, taken: (name) => `A property named "${name}" already exists` });
         const property = await insertProperty(tx, { ...values, llcId: llc.id });
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'property', entityId: String(property.id), before: null, after: { ...values, llc: llc.name }, ip: ctx.ip });
       });
@@ -73,7 +72,8 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
 
     async setNotes(input: z.output<typeof SetPropertyNotesRequest>, ctx: WriteContext): Promise<void> {
       await db.transaction(async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
+        // The property is what the call acts on: unknown, it is a 404, as get_property_notes answers.
+        const property = await existingProperty(tx, input.property_name);
         await setPropertyNotes(tx, property.id, input.notes);
         await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update_notes', entity: 'property', entityId: String(property.id), before: { notes: property.notes }, after: { notes: input.notes }, ip: ctx.ip });
       });

@@ -7,5 +7,7 @@ export const portalUsersRoutes = (users: PortalUsersService, investors: Investor
   ({
     loginSummary: () => users.loginSummary(),
     deletePortalUser: ({ body, write }) => users.deletePortalUser(body.investor_name, write()),
+    resetPortalUserPassword: ({ body, write }) => users.resetPassword(body.investor_name, write()),
+    resetPortalUserTotp: ({ body, write }) => users.resetTotp(body.investor_name, write()),
     investorSecret: async ({ query, write }) => ({ investor_secret: await investors.reissueSecret(query.investor_name, write()) }),
   }) satisfies Partial<Handlers>;

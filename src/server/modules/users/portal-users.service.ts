@@ -5,14 +5,61 @@ import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import { existingInvestor } from '../references.js';
-import { loginSummary, softDeleteInvestorUsers } from './users.repository.js';
+import { newPassword } from '../../lib/random.js';
+import { hashPassword } from '../auth/password-hash.js';
+import { deleteRecoveryCodes } from '../auth/recovery-codes.repository.js';
+import type { Queryable } from '../../db/client.js';
+import {
+  clearLoginFailures, clearTotp, findUserByInvestorId, loginSummary, setPasswordHash, softDeleteInvestorUsers, type PortalUser,
+} from './users.repository.js';
 
 /**
  * Manage Portal Users (portal-spec §2): the investors' logins. Deleting one removes the login only:
  * the investor, their money and the audit trail stay, and the login's sessions end at once.
  */
 export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }) {
+  /**
+   * Changes an investor's login for them (a lost password or phone, issue 25 item 7): in one transaction
+   * with its audit row, every session of the login ends.
+   */
+  async function changeLogin(investorName: string, ctx: WriteContext, action: string, change: (tx: Queryable, user: PortalUser) => Promise<void>) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const investor = await existingInvestor(tx, investorName);
+      const user = await findUserByInvestorId(tx, investor.id);
+      if (!user) throw new NotFoundError(`${investor.name} has no portal login.`);
+      await change(tx, user);
+      await revokeUserSessions(tx, user.id, now);
+      await appendAudit(tx, {
+        at: now, userId: ctx.userId, action, entity: 'portal_user', entityId: String(user.id),
+        before: null, after: { username: user.username, investor: investor.name }, ip: ctx.ip,
+      });
+    });
+  }
+
   return {
+    /**
+     * A new random password for an investor's login, shown once to the admin to pass on; the wait after
+     * failed sign-ins is lifted. (Re-issuing the registration secret lets the investor choose their own.)
+     */
+    async resetPassword(investorName: string, ctx: WriteContext): Promise<{ password: string }> {
+      const password = newPassword();
+      const passwordHash = await hashPassword(password);
+      await changeLogin(investorName, ctx, 'admin_reset_password', async (tx, user) => {
+        await setPasswordHash(tx, user.id, passwordHash);
+        await clearLoginFailures(tx, user.id);
+      });
+      return { password };
+    },
+
+    /** Turns an investor's two-factor sign-in off (a lost phone): the next sign-in asks for the password only. */
+    async resetTotp(investorName: string, ctx: WriteContext): Promise<void> {
+      await changeLogin(investorName, ctx, 'admin_reset_totp', async (tx, user) => {
+        await clearTotp(tx, user.id);
+        await deleteRecoveryCodes(tx, user.id);
+      });
+    },
+
     async loginSummary() {
       return (await loginSummary(db, clock.now())).map((r) => ({
         investor_name: r.investorName, login_count: r.loginCount, last_login: r.lastLogin,

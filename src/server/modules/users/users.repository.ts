@@ -161,6 +161,12 @@ export async function loginSummary(db: Queryable, now: Date): Promise<LoginSumma
   );
 }
 
+/** An investor's live login, if they have one. */
+export async function findUserByInvestorId(db: Queryable, investorId: number): Promise<PortalUser | undefined> {
+  const [row] = await db.query<PortalUser>(`SELECT ${USER_COLUMNS} FROM portal_user WHERE investor_id = $1 AND deleted_at IS NULL`, [investorId]);
+  return row;
+}
+
 export async function findUserById(db: Queryable, id: number): Promise<PortalUser | undefined> {
   const [row] = await db.query<PortalUser>(`SELECT ${USER_COLUMNS} FROM portal_user WHERE id = $1 AND deleted_at IS NULL`, [id]);
   return row;

@@ -6,6 +6,7 @@ import { passwordProblem } from '../../domain/password-policy.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import { hashPassword } from '../auth/password-hash.js';
+import { deleteRecoveryCodes } from '../auth/recovery-codes.repository.js';
 import {
   clearLoginFailures,
   clearTotp,
@@ -85,6 +86,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
         const user = await findUserByUsername(tx, username);
         if (!user) throw new NotFoundError(`No user named "${username}".`);
         await clearTotp(tx, user.id);
+        await deleteRecoveryCodes(tx, user.id);
         await revokeUserSessions(tx, user.id, now);
         await appendAudit(tx, { at: now, userId: null, action: 'reset_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip: null });
       });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { endpoints } from '../../../contract/endpoints';
@@ -5,13 +6,20 @@ import { FormError } from '../../components/form-error';
 import { useFadeNavigate } from '../../components/use-fade-navigate';
 import { call, errorText } from '../../lib/api-client';
 import { useManifest } from '../../lib/manifest';
+import { setToken } from '../../lib/session';
 
-/** "/register": create a login with the secret an administrator gave (portal-spec §2 Registration, §8). */
+/**
+ * "/register": create a login with the secret an administrator gave (portal-spec §2 Registration, §8).
+ * A new login is signed in at once (issue 25 item 7): the page says the account is ready and leads to
+ * the investor's own page, instead of a bare sign-in screen asking for what was just typed.
+ */
 export function RegisterPage() {
   const { name } = useManifest();
+  const client = useQueryClient();
   const [form, setForm] = useState({ username: '', password: '', secret: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [ready, setReady] = useState<string | null>(null);
   const { fading, fadeTo } = useFadeNavigate();
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -21,8 +29,10 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await call(endpoints.register, { body: form }, { anonymous: true });
-      fadeTo('/');
+      const { access_token } = await call(endpoints.register, { body: form }, { anonymous: true });
+      client.clear(); // nothing read for an earlier user is shown to this one
+      setToken(access_token);
+      setReady(form.username.trim());
     } catch (err) {
       const message = errorText(err);
       setError(message);
@@ -36,6 +46,18 @@ export function RegisterPage() {
       <div className="card auth-card shadow-sm">
         <div className="card-body p-4">
           <h1 className="h3 text-center mb-4">Welcome to {name}</h1>
+          {ready !== null ? (
+            <div className="d-grid gap-3 text-center" role="status">
+              <h2 className="h5 mb-0">Your account is ready</h2>
+              <p className="mb-0">
+                You are signed in as <strong>{ready}</strong>. Next time, sign in with this username and your password.
+              </p>
+              <button type="button" className="btn btn-primary" autoFocus onClick={() => fadeTo('/investor')}>
+                See my investments
+              </button>
+              <Link to="/account" className="small">Protect your sign-in with a code from your phone</Link>
+            </div>
+          ) : (
           <form onSubmit={submit} className="d-grid gap-3">
             <div>
               <label htmlFor="register-username" className="form-label">
@@ -72,6 +94,7 @@ export function RegisterPage() {
               Back to sign in
             </Link>
           </form>
+          )}
         </div>
       </div>
     </main>

@@ -6,7 +6,9 @@ import { TotpEnableRequest } from '../../../contract/schemas/auth';
 import { FormError } from '../../components/form-error';
 import { errorText } from '../../lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/queries';
+import { RecoveryCodes } from './recovery-codes';
 import { TotpQrCode } from './totp-qr-code';
+import { TwoFactorOnActions } from './two-factor-on-actions';
 
 /** "6-digit" with a hyphen that never breaks the line (a phone would otherwise end a line at "6-"). */
 const SIX_DIGIT = '6\u2011digit';
@@ -26,6 +28,7 @@ export function TwoFactorCard() {
   const [offer, setOffer] = useState<Offer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const { register, handleSubmit, reset, setFocus, formState: { errors, isSubmitting } } = useForm<Fields>({
     resolver: zodResolver(TotpEnableRequest),
     defaultValues: { code: '' },
@@ -52,10 +55,11 @@ export function TwoFactorCard() {
   const turnOn = handleSubmit(async ({ code }) => {
     setError(null);
     try {
-      const { message } = await enable.mutateAsync({ body: { code } });
+      const { message, recovery_codes } = await enable.mutateAsync({ body: { code } });
       setOffer(null);
       reset();
       setDone(message);
+      setCodes(recovery_codes);
     } catch (err) {
       setError(errorText(err));
     }
@@ -86,6 +90,12 @@ export function TwoFactorCard() {
           <p className="mb-0">
             Two-factor sign-in is on: after your password, each sign-in asks for the {SIX_DIGIT} code your authenticator app shows.
           </p>
+        )}
+        {done && on && <div className="alert alert-success mb-0" role="status">{done}</div>}
+        {codes && on && <RecoveryCodes codes={codes} />}
+        {status.data && on && (
+          <TwoFactorOnActions codesLeft={status.data.recovery_codes_left} canTurnOff={status.data.can_turn_off}
+            onNewCodes={(fresh) => { setDone(null); setCodes(fresh); }} onTurnedOff={(message) => { setCodes(null); setDone(null); setError(null); window.alert(message); }} />
         )}
         {status.data && !on && !offer && (
           <>
@@ -133,7 +143,6 @@ export function TwoFactorCard() {
           </form>
         )}
         {!offer && <FormError message={error} />}
-        {done && on && <div className="alert alert-success mb-0" role="status">{done}</div>}
       </div>
     </section>
   );

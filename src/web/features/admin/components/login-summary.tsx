@@ -8,10 +8,10 @@ import { logFailure, ReportFailure, ReportLoading } from './report-state';
 
 /**
  * Failed sign-ins since the last good one, and the wait they set while it lasts (security.md B3): an
- * admin who hears "I cannot get in" sees why, and when it ends. Empty for a login with no failures.
+ * admin who hears "I cannot get in" sees why, and when it ends.
  */
 export function failedSignIns(r: LoginSummaryRow): string {
-  if (r.failed_sign_ins === 0) return '';
+  if (r.failed_sign_ins === 0) return 'None';
   const count = `${r.failed_sign_ins} failed`;
   return r.locked_until ? `Waiting until ${formatDateTime(r.locked_until)} (${count})` : count;
 }

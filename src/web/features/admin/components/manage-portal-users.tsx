@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { DeletePortalUser } from './delete-portal-user';
 import type { AdminFormProps } from './fields';
 import { InvestorSecret } from './investor-secret';
+import { LoginRecovery } from './login-recovery';
 import { LoginSummary } from './login-summary';
 
 /**
  * Manage Portal Users (portal-spec §2, §5, §8): delete an investor's login, issue an investor's login
- * secret, and see who signs in.
+ * secret, and see who signs in; and (issue 25 item 7) get an investor back in after a lost password or phone.
  */
 function ActionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -29,6 +30,12 @@ export function ManagePortalUsers({ helpers }: AdminFormProps) {
       </ActionCard>
       <ActionCard id="investor-secret" title="Get Investor Secret">
         <InvestorSecret investors={helpers.investors_list} />
+      </ActionCard>
+      <ActionCard id="reset-password" title="Lost Password">
+        <LoginRecovery users={helpers.portal_users_list} mode="password" />
+      </ActionCard>
+      <ActionCard id="reset-totp" title="Lost Phone (Two-factor Sign-in)">
+        <LoginRecovery users={helpers.portal_users_list} mode="totp" />
       </ActionCard>
       <LoginSummary />
     </div>
