@@ -13,6 +13,7 @@ import * as L from './schemas/ledger.js';
 import { Manifest } from './schemas/manifest.js';
 import * as M from './schemas/master-data.js';
 import * as V from './schemas/viewers.js';
+import * as C from './schemas/corrections.js';
 import * as R from './schemas/reports.js';
 import * as U from './schemas/portal-users.js';
 import * as X from './schemas/exports.js';
@@ -291,6 +292,18 @@ export const endpoints = {
   deleteLlcExpense: voidOf('llc_expense'),
   deleteInvestment: voidOf('investment'),
   deleteWithdrawal: voidOf('withdrawal'),
+  // Issue 25: a form's last entries (its receipts), one entry to fill its form in again, and the correction.
+  ledgerEntries: endpoint({
+    method: 'GET', path: '/admin/ledger_entries', policy: 'admin', tag: 'Viewers and voids',
+    summary: "Ledger entries with every field of their recording form, newest recorded first (at most 50; 5 unless `limit` says): a kind's last entries, or one entry by `id`.",
+    query: C.LedgerEntriesQuery, response: C.LedgerEntriesResponse, refusals: [404],
+  }),
+  correctEntry: endpoint({
+    method: 'POST', path: '/admin/correct_entry', policy: 'admin', tag: 'Viewers and voids',
+    summary: "Corrects an entry in one step: voids it with the reason and records the corrected entry from its recording form's fields, in one transaction, both audited; refused whole (409) where the result would overdraw.",
+    body: C.CorrectEntryRequest, response: C.CorrectEntryResponse, status: 201,
+    message: 'Entry {voided_id} is voided and recorded again, corrected, as entry {id}.', idempotent: true, refusals: [404, 409],
+  }),
   // ---- reports --------------------------------------------------------------------------------------
   adminSummary: endpoint({
     method: 'GET', path: '/admin/get_admin_summary', policy: 'admin', tag: 'Reports',

@@ -98,16 +98,34 @@ export const PictureUrl = z
     pattern: String.raw`^\s*(?:/(?!/)|[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#])`,
     description: 'An http(s) address, or a path on the portal starting with a single /.',
   })
-  .transform((value, ctx): string => {
-    if (value.startsWith('/') && !value.startsWith('//')) return value;
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.toString();
-    } catch {
-      /* falls through to the refusal */
-    }
-    return refuse(ctx, 'Picture URL must be an http(s) address or a path starting with /.');
-  });
+  .transform((value, ctx): string => pictureAddress(value, ctx));
+
+function pictureAddress(value: string, ctx: z.RefinementCtx): string {
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.toString();
+  } catch {
+    /* falls through to the refusal */
+  }
+  return refuse(ctx, 'Picture URL must be an http(s) address or a path starting with /.');
+}
+
+/**
+ * A property's picture, which may be left out (issue 25 item 5): absent, empty or blank is no picture,
+ * '' in the books, and the investor page draws a tile with the property's initials until one is
+ * uploaded; anything else must be a PictureUrl.
+ */
+export const OptionalPictureUrl = z
+  .string()
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .meta({
+    pattern: String.raw`^\s*(?:$|/(?!/)|[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#])`,
+    description: 'Optional: an http(s) address, or a path on the portal starting with a single /; empty for no picture.',
+  })
+  .transform((value, ctx): string => (value === '' ? '' : pictureAddress(value, ctx)))
+  .optional();
 
 /**
  * A letter or digit that shows: not a default-ignorable or format character (zero-width spaces and

@@ -10,6 +10,7 @@ import { safeError } from './plugins/safe-error.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
+import { QuietRequestLog } from './plugins/request-log.js';
 import { registerApiReference } from './plugins/api-reference.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { allRoutes } from './http/routes.js';
@@ -43,6 +44,8 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
       serializers: { err: safeError },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // Each request's own two lines at debug; refusals and errors as before (plugins/request-log.ts).
+    logController: new QuietRequestLog(),
     bodyLimit: 64 * 1024, // security.md P1
     // Slow clients cannot hold the server (security.md P3, P4; README, Operations): a request must
     // arrive whole within REQUEST_TIMEOUT_SECONDS (30 s), its headers within two thirds of it, an idle

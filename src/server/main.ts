@@ -39,7 +39,9 @@ async function main() {
   // does this, not openRuntime: an operator command run from source (npm run admin) is other code than
   // the compiled server, and must not clear the answers a running server keeps.
   await forgetOtherAnswers(runtime.db, ANSWER_FORMAT);
-  await ensureFirstAdmin(runtime.services, config, (line) => console.log(line));
+  // The first admin's login is printed last, after the "running at" line, where it is seen (issue 25).
+  const firstAdmin: string[] = [];
+  await ensureFirstAdmin(runtime.services, config, (line) => firstAdmin.push(line));
   if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));
   const app = await buildApp({ config, db: runtime.db, services: runtime.services });
   log = app.log;
@@ -60,7 +62,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`${config.portal.name} is running at http://localhost:${config.port}/ (database: ${runtime.db.kind})`);
+  // The log writes its own lines ("Server listening at …", one per address) a moment later, from a
+  // queue: on the first start the admin's block waits for them, so that it comes last.
+  if (firstAdmin.length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  // One write, so a reader of the console gets the line and the block together.
+  console.log([`${config.portal.name} is running at http://localhost:${config.port}/ (database: ${runtime.db.kind})`, ...firstAdmin].join('\n'));
   if (config.answersAhead) {
     runtime.services.answersAhead.start({
       onPass: ({ answers, ms, first }) => {

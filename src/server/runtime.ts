@@ -38,23 +38,46 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
 
 /**
  * With no admin in the database, creates the first one: from ADMIN_USERNAME/ADMIN_PASSWORD when given,
- * otherwise with a random password printed once (security.md A11: no default credentials).
+ * otherwise with a random password printed once (security.md A11: no default credentials). What to sign
+ * in with is printed as one boxed block (main.ts prints it after the "running at" line, issue 25 item 5),
+ * with the authenticator app the first sign-in will ask for.
  */
 export async function ensureFirstAdmin(services: Services, config: Config, print: (line: string) => void): Promise<void> {
   if ((await services.users.countActiveAdmins()) > 0) return;
   const username = config.adminUsername ?? 'admin';
   const { password } = await services.users.createAdmin(username, config.adminPassword, config.adminTotpSecret);
-  if (config.adminPassword) {
-    // Say exactly where the account came from: the demo sets its own, an operator sets the variables.
-    print(process.env.DEMO_ADMIN === '1'
-      ? `Created the demo admin "${username}" (password printed below).`
-      : `Created the first admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
-  } else {
-    print('');
-    print('  First start: created the admin account');
-    print(`    username: ${username}`);
-    print(`    password: ${password}`);
-    print('  This password is shown only this once. Change it with `npm run admin -- reset-password ' + username + '`.');
-    print('');
+  if (config.adminPassword && process.env.DEMO_ADMIN === '1') {
+    // The demo's admin has a published password, listed with the demo logins.
+    print(`Created the demo admin "${username}" (its login is listed with the demo logins).`);
+    return;
   }
+  for (const line of firstAdminBlock({ username, password: config.adminPassword ? null : password, config })) print(line);
+}
+
+/** The boxed block of the first admin's login: lines with a border on the left only, so a copied password takes nothing else. */
+export function firstAdminBlock({ username, password, config }: { username: string; password: string | null; config: Config }): string[] {
+  const secondFactor =
+    config.adminMfa === 'optional'
+      ? ['Two-factor sign-in is optional here (ADMIN_MFA=optional, for development only).']
+      : config.adminTotpSecret
+        ? ['Then enter the code of the authenticator app that holds ADMIN_TOTP_SECRET.']
+        : [
+            'The first sign-in asks you to set up an authenticator app (Google Authenticator,',
+            'Microsoft Authenticator, 1Password or any other TOTP app): have your phone at hand,',
+            'and keep the recovery codes it shows you.',
+          ];
+  const body = [
+    '',
+    `Sign in at http://localhost:${config.port}/ with`,
+    `  username: ${username}`,
+    `  password: ${password ?? '(the one in ADMIN_PASSWORD)'}`,
+    '',
+    ...(password ? ['The password is shown only this once: keep it in a password manager.'] : []),
+    ...secondFactor,
+    `Lost the password? Stop the portal and run: npm run admin -- reset-password ${username}`,
+    '',
+  ];
+  const title = password ? 'First start: the admin account' : `First start: created the admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD`;
+  const width = Math.max(...body.map((l) => l.length), title.length) + 6;
+  return ['', `┌─ ${title} ${'─'.repeat(Math.max(2, width - title.length - 3))}`, ...body.map((l) => `│  ${l}`.trimEnd()), `└${'─'.repeat(width)}`, ''];
 }

@@ -8,14 +8,15 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createIdempotentRunner } from './modules/idempotency/idempotency.service.js';
 import { createEntryWriter } from './modules/ledger/entry-writer.js';
-import { createRecordingService } from './modules/recording/recording.service.js';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
+import { createRecordingService, recordingBuilders } from './modules/recording/recording.service.js';
+import { createWithdrawalsService, withdrawalBuilders } from './modules/withdrawals/withdrawals.service.js';
 import { createBooksService } from './modules/books/books.service.js';
 import { createAnswerRefresher } from './modules/books/answer-refresher.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
 import { createVoidService } from './modules/viewers/voids.service.js';
+import { createCorrectionsService } from './modules/viewers/corrections.service.js';
 import { createViewersService } from './modules/viewers/viewers.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createPortalUsersService } from './modules/users/portal-users.service.js';
@@ -69,6 +70,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     recording: createRecordingService({ record }),
     withdrawals: createWithdrawalsService({ books, record }),
     voids: createVoidService({ clock, runOnce }),
+    corrections: createCorrectionsService({ clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) } }),
     viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
     investorPortal,

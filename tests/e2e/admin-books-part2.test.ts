@@ -304,10 +304,10 @@ describe('the books, part 2, in Chromium', () => {
       await expectAccessible(admin.page);
       await screenshot(admin.page, 'admin-llc-txns-desktop');
 
-      await admin.deleteButton(`Delete LLC expense ID ${report.id}`).click();
+      await admin.deleteButton(`Void LLC expense ID ${report.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete LLC expense ID ${report.id}?`).isVisible()).toBe(true);
-      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['LLC expense deleted successfully!']);
       await expect.poll(() => admin.rowIds('Expenses')).toEqual([(await entry(`le.description = '2023 return'`)).id]);
       expect(admin.posts.map((p) => p.path)).toEqual(['/admin/delete_llc_expense']);
@@ -335,14 +335,14 @@ describe('the books, part 2, in Chromium', () => {
       const refund = await entry(`le.kind = 'deposit_withdrawal'`);
       const refundRow = admin.row('Deposits', refund.id);
       // The detail without its repeated prefix ("Refund: Refund, unit 1" reads "Refund, unit 1").
-      expect(await refundRow.locator('td').allTextContents()).toEqual([String(refund.id), '12/20/2025', '-$500.00', 'Refund, unit 1', 'Delete deposit ID ' + refund.id]);
+      expect(await refundRow.locator('td').allTextContents()).toEqual([String(refund.id), '12/20/2025', '-$500.00', 'Refund, unit 1', `Correct deposit ID ${refund.id}Void deposit ID ${refund.id}`]);
       expect(await refundRow.locator('td.money').getAttribute('class')).toContain('negative');
       expect(await refundRow.locator('td.money').evaluate((td) => getComputedStyle(td).textAlign)).toBe('right');
 
       const roof = await entry(`le.description = 'Roof repair'`);
       const roofRow = admin.row('Expenses', roof.id);
       expect(await roofRow.locator('td').allTextContents())
-        .toEqual([String(roof.id), '07/22/2024', '$2,100.00', 'Repairs: Roof repair', `Delete expense ID ${roof.id}`]);
+        .toEqual([String(roof.id), '07/22/2024', '$2,100.00', 'Repairs: Roof repair', `Correct expense ID ${roof.id}Void expense ID ${roof.id}`]);
 
       expect((await admin.details('Income'))[0]).toBe('Rent 12/2024'); // was "Rent: Rent 12/2024"
       // All 37 rows are there, in a box most of the window tall (not an 8-row box).
@@ -352,7 +352,7 @@ describe('the books, part 2, in Chromium', () => {
       await screenshot(admin.page, 'admin-property-txns-desktop');
 
       // Cancel first: nothing is sent and focus returns to the button that opened the dialog.
-      const deleteButton = admin.deleteButton(`Delete expense ID ${roof.id}`);
+      const deleteButton = admin.deleteButton(`Void expense ID ${roof.id}`);
       await deleteButton.click();
       const dialog = admin.confirmDialog;
       await dialog.waitFor();
@@ -380,7 +380,7 @@ describe('the books, part 2, in Chromium', () => {
       await deleteButton.click();
       await byLabel(dialog, 'Reason (optional)').fill('Entered twice');
       const reloaded = admin.page.waitForResponse((r) => r.url().includes('/admin/get_property_txns'));
-      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Expense deleted successfully!']);
       await reloaded;
       await expect.poll(() => admin.rowIds('Expenses')).not.toContain(roof.id);
@@ -455,10 +455,10 @@ describe('the books, part 2, in Chromium', () => {
     it('a refused delete says so in the alert and beside the table; Show voided shows the voided row', async () => {
       await admin.openViewer('Delete Property Transaction', 'Select Property:', 'P', 'Deposits');
       const deposit = await entry(`le.kind = 'deposit'`);
-      await admin.deleteButton(`Delete deposit ID ${deposit.id}`).click();
+      await admin.deleteButton(`Void deposit ID ${deposit.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete deposit ID ${deposit.id}?`).isVisible()).toBe(true);
-      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Failed to delete deposit.']);
       const reason = `Deleting deposit ID ${deposit.id} would make the deposits held for this property negative on 2025-12-20. Delete the later withdrawal first.`;
       const beside = admin.page.locator('.txn-card', { has: admin.page.getByRole('region', { name: 'Deposits', exact: true }) }).getByRole('alert');
@@ -506,10 +506,10 @@ describe('the books, part 2, in Chromium', () => {
       const maxCashA = async () =>
         (await apiGet<{ max_cash_withdrawal: number }>('/admin/get_max_cash_withdrawal?investor_name=A')).max_cash_withdrawal;
       const before = await maxCashA();
-      await admin.deleteButton(`Delete withdrawal ID ${w.id}`).click();
+      await admin.deleteButton(`Void withdrawal ID ${w.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete withdrawal ID ${w.id}?`).isVisible()).toBe(true);
-      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Withdrawal deleted successfully!']);
       await expect.poll(() => admin.table('Cash withdrawals').locator('tbody td').allTextContents()).toEqual(['No withdrawals available.']);
       expect(admin.posts[0]).toMatchObject({ path: '/admin/delete_withdrawal', body: { id: w.id, amount: -402.5, date: '2025-12-15' } });

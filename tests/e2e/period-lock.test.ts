@@ -75,8 +75,8 @@ describe('the period lock in Chromium', () => {
     // A void of an entry dated inside it: refused too, the reason shown by the table.
     const [report] = await db().query<{ id: number }>(`SELECT id FROM ledger_entry WHERE kind = 'llc_expense' AND date = '2024-03-15'`);
     await admin.openViewer('Delete LLC Transaction', 'Select LLC:', LLC, 'Expenses');
-    await admin.deleteButton(`Delete LLC expense ID ${report!.id}`).click();
-    await admin.confirmDialog.getByRole('button', { name: 'Delete' }).click();
+    await admin.deleteButton(`Void LLC expense ID ${report!.id}`).click();
+    await admin.confirmDialog.getByRole('button', { name: 'Void' }).click();
     await expect.poll(() => admin.dialogs).toEqual(['Failed to delete LLC expense.']);
     await admin.page.getByRole('alert').filter({ hasText: REFUSAL('2024-03-15') }).waitFor();
     expect((await db().query<{ v: string | null }>('SELECT voided_at AS v FROM ledger_entry WHERE id = $1', [report!.id]))[0]!.v).toBeNull();

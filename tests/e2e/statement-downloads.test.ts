@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dayBefore } from '../../src/server/domain/dates.js';
 import { usd } from '../../src/server/domain/money.js';
 import { centsOf } from '../../src/contract/values/dollar-cents.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
@@ -30,6 +31,15 @@ describe('statement and export downloads in Chromium', () => {
     const token = await signIn(env.app.app, ADMIN.username, ADMIN.password);
     return (await env.app.app.inject({ method: 'GET', url, headers: bearer(token) })).json() as Record<string, number>;
   };
+  /** The Maple investors who held capital or cash on either side of a period: those who get a statement of it. */
+  const holders = async (from: string, to: string) => {
+    const names: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      const ends = [await api(`/api/investor_summary?investor_name=${name}&as_of=${dayBefore(from)}`), await api(`/api/investor_summary?investor_name=${name}&as_of=${to}`)];
+      if (ends.some((s) => s.total_investments !== 0 || s.cash_balance !== 0)) names.push(name);
+    }
+    return names;
+  };
 
   it('lets an investor download last year’s statement from the Statements card, at phone and desktop widths', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
@@ -58,6 +68,41 @@ describe('statement and export downloads in Chromium', () => {
     await card.getByLabel('To').fill('2024-01-01');
     await card.getByRole('button', { name: 'Download statement' }).click();
     await expect.poll(() => card.getByRole('alert').textContent()).toBe('From must be on or before To.');
+  });
+
+  it('gives the admin every statement of each preset period the chooser offers, one PDF per investor who held something', async () => {
+    // Issue 25: a preset sent its label with its dates and the server refused it ("Unknown field: label.").
+    const sent: string[] = [];
+    const admin = await AdminPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base);
+    const page = admin.page;
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/admin/statements' && sent.push(new URL(r.url()).search)));
+    await admin.open('Investor Statements');
+    const chooser = page.getByLabel('Period');
+    const dates = page.locator(`[id="${await chooser.getAttribute('aria-describedby')}"]`);
+    const presets = (await chooser.locator('option').allTextContents()).filter((label) => label !== 'Custom range…');
+    // This quarter to date and the four before it, this year to date and the three before it.
+    expect(presets).toHaveLength(9);
+    const counts = new Set<number>();
+    for (const label of presets) {
+      await chooser.selectOption({ label });
+      const [, from, to] = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec((await dates.textContent()) ?? '') ?? [];
+      expect(from, `${label}: the dates shown under the choice`).toBeDefined();
+      // A refusal shows in the form at once: fail with its words rather than wait out the download.
+      const refused = page.getByRole('alert');
+      const zip = await Promise.race([
+        downloaded(page, () => page.getByRole('button', { name: 'Download all statements' }).click()),
+        refused.waitFor({ timeout: 30_000 }).then(async () => Promise.reject(new Error(`${label}: ${await refused.textContent()}`))),
+      ]);
+      expect(zip.name, label).toBe(`Statements ${from} to ${to}.zip`);
+      const expected = await holders(from!, to!);
+      expect([...(await unzip(zip.bytes)).keys()].sort(), label).toEqual(expected.map((n) => `Statement ${n} ${from} to ${to}.pdf`));
+      await expect.poll(() => page.getByText(`Saved Statements ${from} to ${to}.zip.`).isVisible()).toBe(true);
+      counts.add(expected.length);
+    }
+    expect(sent.every((query) => [...new URLSearchParams(query).keys()].sort().join() === 'from,to'), sent.join(' ')).toBe(true);
+    expect(sent).toHaveLength(presets.length);
+    // C has held capital since 2020, so no preset period comes back empty.
+    expect(Math.min(...counts)).toBeGreaterThan(0);
   });
 
   it('gives the admin every statement of a period as a zip, the tax package and the ledger', async () => {

@@ -116,6 +116,9 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     investorTxns: () => ({ investor_name: 'A', include_voided: 'true' }),
     ...Object.fromEntries(['deleteIncome', 'deleteExpense', 'deleteDeposit', 'deleteLcPayment', 'deleteLlcExpense', 'deleteInvestment', 'deleteWithdrawal']
       .map((name) => [name, () => ({ id: 999_999, amount: '1.00', date: '2024-01-01', detail: 'Reference', reason: 'Reference' })])),
+    ledgerEntries: () => ({ kind: 'property_income', property_name: 'P', category: 'Rent', include_voided: 'true', limit: 5 }),
+    // Entry 1 is A's investment in P (the first recording): an id just inside the bound corrects it to itself.
+    correctEntry: () => ({ id: 999_999, reason: 'Reference', entry: { property_name: 'P', investor_name: 'A', date: '2024-01-05', amount: '100000.00' } }),
     propertyDetails: () => ({ selectedProperty: 'Q' }),
     llcTaxes: () => ({ selectedLLC: MAPLE_LLC.llc_name, selectedTaxYear: '2024' }),
     allStatements: () => ({ from: '2024-12-01', to: '2024-12-31' }),

@@ -9,7 +9,8 @@ import { details, newTally, runCases, type Tally } from '../support/fuzz/run-cas
 import { openSessions, type Sessions } from '../support/fuzz/sessions.js';
 import { changes, installWriteCounter, writeCounts } from '../support/fuzz/write-counter.js';
 import { recordMapleBooks } from '../support/maple-books.js';
-import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { LOCKOUT } from '../../src/server/modules/auth/auth.service.js';
+import { ADMIN, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
@@ -76,6 +77,28 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
     const found = tally.violations.slice(before);
     expect(found, `seed ${SEED}: ${JSON.stringify(found.slice(0, 10), null, 2)}`).toEqual([]);
   }, INTENSITY === FULL ? 600_000 : 60_000);
+
+  it('takes bursts of concurrent sign-ins and codes: never a 5xx, every answer a plain message, at most the allowed guesses checked', async () => {
+    const who = await createInvestorWithLogin(t, 'Fuzz Burst');
+    const mark = (await t.testDb.db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM login_event'))[0]!.id;
+    const rng = prng(seedFor(SEED, 'bursts'));
+    const hostile = ['', ' ', '0'.repeat(7), '１２３４５６', '12345\u0000', "' OR 1=1 --", '999999', 'abcde-fghjk'];
+    const requests = [
+      ...Array.from({ length: 100 }, (_, i) => ({ url: '/auth/login', payload: { username: i % 2 ? who.username : `ghost-${i}`, password: `guess ${i}` } })),
+      ...Array.from({ length: 60 }, (_, i) => ({
+        url: '/auth/mfa',
+        payload: i % 3 ? { mfa_token: 'forged.challenge.token', code: rng.pick(hostile) } : { mfa_token: 'forged.challenge.token', recovery_code: rng.pick(hostile) },
+      })),
+    ];
+    const answers = await Promise.all(requests.map((r) => t.app.inject({ method: 'POST', url: r.url, payload: r.payload, remoteAddress: `10.9.${rng.int(0, 3)}.1` })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses.filter((s) => ![400, 401, 429].includes(s)))).toEqual(new Set());
+    for (const a of answers) expect(Object.keys(a.json())).toEqual(['message']);
+    const checked = await t.testDb.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM login_event WHERE id > $1 AND username = $2 AND outcome = 'failure'`, [mark, who.username]);
+    expect(checked[0]!.n).toBeLessThanOrEqual(LOCKOUT.freeFailures);
+  });
 
   it('ran every endpoint of the table, several thousand cases in all', () => {
     expect(Object.keys(tally.byEndpoint).sort()).toEqual(table.map(([name]) => name).sort());

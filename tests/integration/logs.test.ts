@@ -18,7 +18,8 @@ describe('the log', () => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    t = await startTestApp('pglite', { LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '30' }, { logStream: stream });
+    // At debug, so each request's own lines are read for secrets too (they are debug lines: issue 25).
+    t = await startTestApp('pglite', { LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '30' }, { logStream: stream });
     const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
     maple = await recordMapleBooks(t, admin, { logins: true });
     used.push(ADMIN.password, mapleLogin('A').password, admin, ...Object.values(maple.investors));
@@ -48,6 +49,17 @@ describe('the log', () => {
   it('holds no password, token or registration secret that the run used', () => {
     const text = lines.join('\n');
     for (const secret of used) expect(text.includes(secret), `a secret of length ${secret.length} is in the log`).toBe(false);
+  });
+
+  it('logs each request at debug, so the default level (info) shows only what matters', () => {
+    const events = lines.map((l) => JSON.parse(l) as { level: number; msg?: string; event?: string });
+    const requests = events.filter((e) => e.msg === 'incoming request' || e.msg === 'request completed');
+    expect(requests.length).toBeGreaterThan(50);
+    expect(new Set(requests.map((e) => e.level))).toEqual(new Set([20]));
+    // The refusals stay at info or above: the default level still logs every one of them.
+    const refusals = events.filter((e) => e.event === 'unauthenticated' || e.event === 'forbidden');
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const e of refusals) expect(e.level).toBeGreaterThanOrEqual(30);
   });
 
   it('logs each security event with who, which call and why', () => {

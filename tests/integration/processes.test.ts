@@ -82,6 +82,50 @@ describe('processes', () => {
     expect(verify.stdout).toMatch(/^The books reconcile \(0 ledger entries, \d+ audit events, 0 investors, 0 properties\)/m);
   }, 120_000);
 
+  // Issue 25 item 5: the first start's console as an operator reads it, at the default log level.
+  it('prints the first admin\'s login once, boxed after the "running at" line, with the authenticator app to come, and no line per request', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-first-'));
+    const port = 21000 + Math.floor(Math.random() * 1000);
+    const settings = { ADMIN_MFA: 'required', LOG_LEVEL: 'info' };
+    const first = startServer(dir, port, settings);
+    await first.ready;
+    await expect.poll(() => first.output().includes('└')).toBe(true);
+    // Requests: files, a call, and a refusal (no session), which is still logged.
+    for (const url of ['/', '/healthz', '/manifest.json', '/logo.png']) expect((await fetch(`http://127.0.0.1:${port}${url}`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/admin/get_admin_summary`)).status).toBe(401);
+    await expect.poll(() => first.output().includes('"event":"unauthenticated"')).toBe(true);
+    const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const out = first.output();
+    const lines = out.split('\n');
+    const running = lines.findIndex((l) => l.includes('is running at'));
+    const box = lines.findIndex((l) => l.startsWith('┌─ First start: the admin account'));
+    expect(lines.filter((l) => l.includes('First start')), out).toHaveLength(1);
+    expect(box, out).toBeGreaterThan(running);
+    expect(running).toBeGreaterThanOrEqual(0);
+    const block = lines.slice(box, lines.findIndex((l, i) => i > box && l.startsWith('└')) + 1);
+    expect(block.every((l) => /^[┌│└]/.test(l)), block.join('\n')).toBe(true);
+    expect(block.join('\n')).toContain(`Sign in at http://localhost:${port}/ with`);
+    expect(block.join('\n')).toMatch(/│ {4}username: admin\n│ {4}password: \S{20,}\n/);
+    expect(block.join(' ').replace(/│\s*/g, '')).toContain('The first sign-in asks you to set up an authenticator app');
+    // The password itself appears once, in the block: nowhere in the log.
+    const password = /password: (\S{20,})/.exec(out)![1]!;
+    expect(out.split(password)).toHaveLength(2);
+    // Requests are logged at debug: none of Fastify's per-request lines at the default level.
+    expect(out).not.toMatch(/incoming request|request completed/);
+
+    // A second start has an admin already: nothing is created, nothing printed.
+    const again = startServer(dir, port, settings);
+    await again.ready;
+    const stopped = new Promise<number | null>((resolve) => again.child.on('exit', resolve));
+    again.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+    expect(again.output()).not.toContain('First start');
+    expect(again.output()).not.toContain('password:');
+  }, 120_000);
+
   // A supervisor (README, Operations) restarts a process that exits; one that hangs it cannot help. A test
   // module loaded into the real server (tests/support/fatal-after-first-request.mjs) throws from a timer,
   // or rejects a promise no code awaits, after the first request: a bug outside any request's handling.

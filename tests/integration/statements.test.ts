@@ -34,7 +34,7 @@ type Summary = { total_investments: number; total_income: number; cash_balance: 
  * on every account.
  */
 function checkStatement(f: Awaited<ReturnType<TestApp['services']['statements']['figures']>>['figures'], opening: Summary, closing: Summary, label: string) {
-  const { capital, cash, income } = f;
+  const { capital, cash } = f;
   expect(capital.opening, `${label} opening capital`).toBe(cents(opening.total_investments));
   expect(capital.closing, `${label} closing capital`).toBe(cents(closing.total_investments));
   expect(capital.opening + capital.contributions - capital.returns, `${label} capital account`).toBe(capital.closing);
@@ -42,11 +42,16 @@ function checkStatement(f: Awaited<ReturnType<TestApp['services']['statements'][
   for (const l of capital.lines) expect(l.opening + l.contributions - l.returns, `${label} ${l.propertyName}`).toBe(l.closing);
   expect(cash.opening, `${label} opening cash`).toBe(cents(opening.cash_balance));
   expect(cash.closing, `${label} closing cash`).toBe(cents(closing.cash_balance));
-  expect(cash.opening + cash.income - cash.withdrawals, `${label} cash account`).toBe(cash.closing);
-  expect(cash.income, `${label} income`).toBe(cents(closing.total_income) - cents(opening.total_income));
-  expect(income.lines.reduce((s, l) => s + l.net, 0) + income.llcExpenses.reduce((s, l) => s + l.cents, 0), `${label} income lines`).toBe(income.total);
-  for (const l of income.lines) expect(l.gross - l.fee - l.expenses, `${label} ${l.month} ${l.propertyName}`).toBe(l.net);
-  expect(f.roi.total, `${label} ROI`).toBe(closing.total_roi);
+  expect(cash.opening + cash.credited - cash.withdrawals, `${label} cash account`).toBe(cash.closing);
+  expect(cash.credited, `${label} income credited`).toBe(cents(closing.total_income) - cents(opening.total_income));
+  expect(cash.earned - cash.before.total + cash.otherMonths.total, `${label} earned to credited`).toBe(cash.credited);
+  expect(cash.earned, `${label} earned`).toBe(f.earned.total);
+  for (const [part, income] of Object.entries({ earned: f.earned, before: cash.before, otherMonths: cash.otherMonths })) {
+    expect(income.lines.reduce((s, l) => s + l.net, 0) + income.llcExpenses.reduce((s, l) => s + l.cents, 0), `${label} ${part} lines`).toBe(income.total);
+    for (const l of income.lines) expect(l.gross - l.fee - l.expenses, `${label} ${part} ${l.month} ${l.propertyName}`).toBe(l.net);
+  }
+  expect(f.returns.allTime.income, `${label} all income`).toBe(cents(closing.total_income));
+  expect(f.returns.allTime.percent, `${label} ROI`).toBe(closing.total_roi);
 }
 
 describe('investor statements on the Maple books', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from '../fields.js';
+import { IsoDate, MonthStart } from '../fields.js';
 import { MAX_YEAR, MIN_YEAR, YEAR_PATTERN } from '../values/calendar.js';
 
 /**
@@ -15,6 +15,11 @@ export const SUMMARY_FIGURES = [
 ] as const;
 /** The property detail's figures, asked for with a property_name. */
 export const PROPERTY_FIGURES = ['total_investments', 'total_income', 'total_roi'] as const;
+/**
+ * The figures a history row adds up to (issue 25), asked for with a month: Investment History (and a
+ * property's), Income History (and a property's), and Distributions History (both withdrawal totals).
+ */
+export const ROW_FIGURES = ['total_investments', 'total_income', 'capital_returned', 'cash_distributed'] as const;
 
 export type SummaryFigure = (typeof SUMMARY_FIGURES)[number];
 export type PropertyFigure = (typeof PROPERTY_FIGURES)[number];
@@ -49,6 +54,8 @@ export const ExplainQuery = z
     figure: Figure,
     property_name: z.string().trim().max(100).optional(),
     as_of: IsoDate('As of').optional(),
+    // A history row's month: the explanation is that month's amount, as the row shows it (issue 25).
+    month: MonthStart('Month').optional(),
   })
   .superRefine((q, ctx) => {
     // The property detail has three figures; the others belong to the whole summary.
@@ -59,19 +66,29 @@ export const ExplainQuery = z
         message: `A property has only the figures ${PROPERTY_FIGURES.join(', ')}: leave out the property name for the others.`,
       });
     }
+    if (q.month && !(ROW_FIGURES as readonly string[]).includes(q.figure.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: `A month is asked for only with the figures of the history tables, ${ROW_FIGURES.join(', ')}: leave out the month for the others.`,
+      });
+    }
   });
 
 const ExplainItem = z.object({
   date: z.string().describe("YYYY-MM-DD; a month's item is dated the month's first day"),
-  label: z.string().describe('The item in words, with its arithmetic'),
+  label: z.string().describe("The item in words: with its arithmetic, or, in a history row's month (where each item's arithmetic is a line of `arithmetic`), what it is"),
   amount: z.number().describe('Dollars'),
   part: z.string().optional().describe('For a ratio: the part (numerator or denominator) this item adds up to'),
 });
 
 export const ExplainResponse = z.object({
   figure: z.string(),
-  value: z.number().nullable().describe("The figure, exactly as the summary or property detail answers it (null: xirr or equity_multiple that has none)"),
-  formula: z.string().describe('The formula and its rules in words'),
+  value: z.number().nullable().describe("The figure, exactly as the summary or property detail answers it, or with a month the history row's amount (null: xirr or equity_multiple that has none)"),
+  formula: z.string().describe('In words: what the figure is, then its arithmetic with the real numbers (the headline and the arithmetic lines, one a line)'),
+  headline: z.string().optional().describe('One sentence saying what the figure is'),
+  arithmetic: z.array(z.string()).optional().describe('The worked arithmetic with the real numbers, a line each, ending at the value'),
+  month: z.string().optional().describe("YYYY-MM: the history row's month, when one was asked for; the value is that month's amount"),
   items: z.array(ExplainItem).describe('For a sum, they add up to the value to the cent; for a ratio, each adds up to its part'),
   parts: z.record(z.string(), z.number()).describe('Subtotals; for a ratio its numerator and denominator; for xirr the rate (percent, unrounded) and the net present value at it'),
 });

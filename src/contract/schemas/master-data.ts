@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROPERTY_TYPES } from '../values/property-types.js';
-import { FeeFraction, IsoDate, Money, MoneyOrZero, MonthStart, Name, PictureUrl, RequiredText, Text } from '../fields.js';
+import { FeeFraction, IsoDate, Money, MoneyOrZero, MonthStart, Name, OptionalPictureUrl, RequiredText, Text } from '../fields.js';
 
 /** The master data of the back office (portal-spec §3, §7): LLCs, properties, investors, categories, lorens. */
 
@@ -20,7 +20,8 @@ export const AddInvestmentPropertyRequest = z.strictObject({
   property_value: MoneyOrZero('Property value'),
   llc: Name,
   property_type: z.enum(PROPERTY_TYPES, { error: 'must be one of rental, land_contract, other' }),
-  picture_url: PictureUrl,
+  // Optional (issue 25 item 5): a property is added without a picture, which is uploaded later.
+  picture_url: OptionalPictureUrl,
   // Extension: land-contract terms (domain.md §2.2), all or none.
   lc_sale_date: emptyIsAbsent(IsoDate('Sale date')),
   lc_sale_price: emptyIsAbsent(Money('Sale price')),

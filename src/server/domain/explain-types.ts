@@ -4,8 +4,9 @@ import type { CashWithdrawal, InvestorFigures } from './investor-figures.js';
 import type { InvestorReturns } from './investor-returns.js';
 
 /**
- * "Show the math" (issue 14): a figure of the investor summary or property detail with the formula in
- * words and the dated items it is made of, in cents. The service turns cents into dollars at the edge.
+ * "Show the math" (issues 14 and 25): a figure of the investor summary or property detail, or one row
+ * of a history table, in an investor's words: one sentence saying what it is, the arithmetic with the
+ * real numbers, and the dated items it is made of, in cents. The service turns cents into dollars.
  */
 
 /** A number and what it counts: money in cents, a percent, or a multiple (neither in cents). */
@@ -17,7 +18,15 @@ export type Quantity = { unit: 'cents'; n: number } | { unit: 'percent' | 'multi
  */
 export type ExplainItem = { date: IsoDate; label: string; cents: number; part?: string };
 
-export type Explanation = { value: Quantity; formula: string; items: ExplainItem[]; parts: Record<string, Quantity> };
+export type Explanation = {
+  value: Quantity;
+  /** One sentence a person understands: what the figure is. */
+  headline: string;
+  /** The worked arithmetic with the real numbers, a line each, ending at the figure. */
+  arithmetic: string[];
+  items: ExplainItem[];
+  parts: Record<string, Quantity>;
+};
 
 /** The words of an LLC expense, read from the ledger for its label. */
 export type LlcExpenseWords = { llcName: string; category: string; description: string };

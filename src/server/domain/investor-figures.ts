@@ -51,6 +51,20 @@ export function peakCapital(events: CapitalEvent[]): number {
   return peak;
 }
 
+/** C(i, m): the investor's capital in these properties during month m, by the mid-month rule (§4.1). */
+export const capitalHeld = (allocation: Allocation, investorId: number, propertyIds: Iterable<number>, m: Month): number => {
+  let held = 0;
+  for (const pid of propertyIds) held += allocation.capitalAt(investorId, pid, m);
+  return held;
+};
+
+/**
+ * A return over some months, annualised (§4.9): 100 × income × 12 ÷ capital-months, where capital-months
+ * is the capital held in each of those months added up. The page's roi_per_year of a year and a
+ * statement's return for its period are both this one function.
+ */
+export const annualisedReturn = (incomeCents: number, capitalMonthsCents: number): number => percent(incomeCents * 12, capitalMonthsCents);
+
 const sumBy = <T>(items: T[], key: (t: T) => Month, value: (t: T) => number) => {
   const out = new Map<Month, number>();
   for (const t of items) out.set(key(t), (out.get(key(t)) ?? 0) + value(t));
@@ -87,9 +101,9 @@ export function investorFigures(
     let income = 0;
     for (let m = y * 12; m < y * 12 + 12; m++) {
       income += cashflows.get(m) ?? 0;
-      if (m <= asOfMonth) for (const pid of propertyIds) capitalMonths += allocation.capitalAt(investorId, pid, m);
+      if (m <= asOfMonth) capitalMonths += capitalHeld(allocation, investorId, propertyIds, m);
     }
-    if (capitalMonths > 0) roiPerYear[String(y)] = percent(income * 12, capitalMonths);
+    if (capitalMonths > 0) roiPerYear[String(y)] = annualisedReturn(income, capitalMonths);
   }
 
   const distributions = [

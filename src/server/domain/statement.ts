@@ -1,13 +1,31 @@
-import { inet, type Allocation, type BooksInput, type PropertyMonth } from './allocation.js';
+import { inet, type Allocation, type BooksInput, type InvestorMonth, type PropertyMonth } from './allocation.js';
+import { percent } from './apportion.js';
 import type { IsoDate } from './dates.js';
-import type { InvestorFigures } from './investor-figures.js';
-import { monthIndex, monthKey, yearOf, type Month } from './months.js';
+import { annualisedReturn, capitalHeld, peakCapital, type InvestorFigures } from './investor-figures.js';
+import { monthIndex, monthKey, type Month } from './months.js';
 
 /**
- * An investor statement for a period (issue 13): every account as opening + movements = closing, where
- * opening is the books as of the day before `from` and closing the books as of `to` (domain.md §1: an
- * entry counts from its date). The movements are the differences between the two states, so the
- * identity holds by construction, and each closing figure is the investor summary's as of `to`.
+ * An investor statement for a period (issues 13 and 25), built from two states of the books: as they
+ * stood the day before `from` (opening) and on `to` (closing), each read exactly as the investor page
+ * reads them with `as_of` (domain.md §1: an entry counts from its date).
+ *
+ * Income is shown two ways, each labelled, and one reconciles to the other on the statement itself:
+ *  - **earned**: by the month it belongs to, for the months of the period only, as the books stood on
+ *    `to`. These lines are the page's (cashflow_per_month as of `to`), cell for cell, because they are
+ *    the same cells of the same allocation (domain.md §4.6).
+ *  - **cash**: by the dates money moved. The cash balance changes by the income dated in the period,
+ *    which is the earned income, less the part of it dated before the period (already in the opening
+ *    balance), plus income dated in the period for months outside it (rent received in advance, an
+ *    entry recorded late for an earlier month). Both adjustments are printed line by line.
+ *
+ * Every total the statement prints is the sum of lines it prints, and its return is computed from
+ * printed figures (earned income and the capital held in each month).
+ *
+ * The rounding rule (the one that decides a cent between a yearly figure and its months): each
+ * property-month's net income is split among that month's owners once, by largest remainder
+ * (domain.md §4.2, allocation.ts); every figure over several months (a year on the page, a statement
+ * line's total, the tax report's rental income of a member and property) is the plain sum of those
+ * monthly cents and is never split or rounded again. See docs/api.md, "Statements".
  */
 export type BooksState = { books: BooksInput; allocation: Allocation; figures: InvestorFigures };
 
@@ -25,16 +43,55 @@ export type StatementEntry = {
 export type CapitalLine = { propertyId: number; propertyName: string; opening: number; contributions: number; returns: number; closing: number };
 /** The investor's share of one property's month: gross share, management fee, own expenses, net. */
 export type IncomeLine = { month: string; propertyName: string; gross: number; fee: number; expenses: number; net: number };
+/** Lines by property and month, the LLC-expense shares by month, and their total (Σ net + Σ LLC expenses). */
+export type IncomeLines = { lines: IncomeLine[]; llcExpenses: { month: string; cents: number }[]; total: number };
+/** Consecutive months in which the investor held the same capital (all properties together). */
+export type CapitalRun = { from: string; to: string; months: number; cents: number };
 
 export type StatementFigures = {
+  /** The period's months ('YYYY-MM'): those whose first day is in the period; null when no month begins in it. */
+  months: { first: string; last: string } | null;
   capital: { lines: CapitalLine[]; opening: number; contributions: number; returns: number; closing: number };
-  income: { lines: IncomeLine[]; llcExpenses: { month: string; cents: number }[]; total: number };
-  cash: { opening: number; income: number; withdrawals: number; closing: number };
-  roi: { total: number; perYear: { year: string; percent: number }[] };
+  /** Income by the month it was earned: the period's months, as the books stood on `to`. */
+  earned: IncomeLines;
+  cash: {
+    opening: number;
+    /** earned.total */
+    earned: number;
+    /** Income of the period's months dated before `from`: already in the opening balance. */
+    before: IncomeLines;
+    /** Income dated in the period for months outside it (in advance, or recorded late). */
+    otherMonths: IncomeLines;
+    /** earned − before + otherMonths: what the period's dates added to the cash balance. */
+    credited: number;
+    withdrawals: number;
+    closing: number;
+  };
+  returns: {
+    /** The capital held in each of the period's months, consecutive equal months together. */
+    capital: CapitalRun[];
+    /** Σ capital × months of the runs. */
+    capitalMonths: number;
+    /** 100 × earned × 12 ÷ capitalMonths (annualised); null when no capital was held in the period's months. */
+    period: number | null;
+    /** All time, as the books stood on `to`: all income, the most capital invested at any time, and their ratio. */
+    allTime: { income: number; peakCapital: number; percent: number };
+  };
   movements: StatementEntry[];
 };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * The months of a period whose income a statement reports as earned: those whose first day falls in
+ * [from, to]. Consecutive periods then never share a month, and a period ending today holds this
+ * month, as the page does. A period starting mid-month leaves that month to the period before it.
+ */
+export function periodMonths(from: IsoDate, to: IsoDate): { first: Month; last: Month } | null {
+  const first = monthIndex(from) + (from.endsWith('-01') ? 0 : 1);
+  const last = monthIndex(to);
+  return first <= last ? { first, last } : null;
+}
 
 function capitalLines(opening: BooksState, closing: BooksState, investorId: number, from: IsoDate): CapitalLine[] {
   const nameOf = new Map(closing.books.properties.map((p) => [p.id, p.name]));
@@ -57,22 +114,21 @@ function capitalLines(opening: BooksState, closing: BooksState, investorId: numb
     .sort((a, b) => a.propertyName.localeCompare(b.propertyName));
 }
 
-/** Income as the change of each property-month's share between the two states (late entries included). */
-function incomeLines(opening: BooksState, closing: BooksState, investorId: number) {
-  const nameOf = new Map(closing.books.properties.map((p) => [p.id, p.name]));
-  const before = opening.allocation.investors.get(investorId) ?? new Map();
-  const after = closing.allocation.investors.get(investorId) ?? new Map();
-  const months = [...new Set<Month>([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
-  const zero: PropertyMonth = { g: 0, f: 0, ei: 0 };
+type Cells = ReadonlyMap<Month, InvestorMonth>;
+const NONE: Cells = new Map();
+const ZERO: PropertyMonth = { g: 0, f: 0, ei: 0 };
+
+/** The lines of `after − before` (each a state's own monthly cells) in the months `keep` admits. */
+function incomeLines(after: Cells, before: Cells, keep: (m: Month) => boolean, nameOf: Map<number, string>): IncomeLines {
+  const months = [...new Set<Month>([...after.keys(), ...before.keys()])].filter(keep).sort((a, b) => a - b);
   const lines: IncomeLine[] = [];
   const llcExpenses: { month: string; cents: number }[] = [];
   for (const m of months) {
-    const b = before.get(m);
     const a = after.get(m);
-    const pids = [...new Set<number>([...(b?.byProperty.keys() ?? []), ...(a?.byProperty.keys() ?? [])])];
-    for (const pid of pids) {
-      const x = a?.byProperty.get(pid) ?? zero;
-      const y = b?.byProperty.get(pid) ?? zero;
+    const b = before.get(m);
+    for (const pid of new Set<number>([...(a?.byProperty.keys() ?? []), ...(b?.byProperty.keys() ?? [])])) {
+      const x = a?.byProperty.get(pid) ?? ZERO;
+      const y = b?.byProperty.get(pid) ?? ZERO;
       const line = { month: monthKey(m), propertyName: nameOf.get(pid) ?? '', gross: x.g - y.g, fee: x.f - y.f, expenses: x.ei - y.ei, net: inet(x) - inet(y) };
       if (line.gross || line.fee || line.expenses) lines.push(line);
     }
@@ -83,6 +139,21 @@ function incomeLines(opening: BooksState, closing: BooksState, investorId: numbe
   return { lines, llcExpenses, total: sum(lines.map((l) => l.net)) + sum(llcExpenses.map((l) => l.cents)) };
 }
 
+/** The capital held in each month of [first, last], consecutive months of equal capital as one run. */
+function capitalRuns(closing: BooksState, investorId: number, months: { first: Month; last: Month } | null): CapitalRun[] {
+  const runs: CapitalRun[] = [];
+  if (!months) return runs;
+  for (let m = months.first; m <= months.last; m++) {
+    const cents = capitalHeld(closing.allocation, investorId, closing.figures.propertyIds, m);
+    const last = runs.at(-1);
+    if (last && last.cents === cents) {
+      last.to = monthKey(m);
+      last.months++;
+    } else runs.push({ from: monthKey(m), to: monthKey(m), months: 1, cents });
+  }
+  return runs;
+}
+
 export function statementFigures(input: {
   investorId: number;
   from: IsoDate;
@@ -91,27 +162,49 @@ export function statementFigures(input: {
   closing: BooksState;
   entries: StatementEntry[];
 }): StatementFigures {
-  const { investorId, from, to, opening, closing } = input;
+  const { investorId, from, opening, closing } = input;
+  const nameOf = new Map(closing.books.properties.map((p) => [p.id, p.name]));
+  const months = periodMonths(from, input.to);
+  const inPeriod = (m: Month) => months !== null && m >= months.first && m <= months.last;
+  const after = closing.allocation.investors.get(investorId) ?? NONE;
+  const before = opening.allocation.investors.get(investorId) ?? NONE;
+
   const lines = capitalLines(opening, closing, investorId, from);
-  const income = incomeLines(opening, closing, investorId);
+  const earned = incomeLines(after, NONE, inPeriod, nameOf);
+  const earnedBefore = incomeLines(before, NONE, inPeriod, nameOf);
+  const otherMonths = incomeLines(after, before, (m) => !inPeriod(m), nameOf);
+  const credited = earned.total - earnedBefore.total + otherMonths.total;
   const withdrawals = -sum(input.entries.filter((e) => e.kind === 'cash_withdrawal').map((e) => e.cents));
-  const years = new Set<string>();
-  for (let y = yearOf(monthIndex(from)); y <= yearOf(monthIndex(to)); y++) years.add(String(y));
+  const capital = {
+    lines,
+    opening: sum(lines.map((l) => l.opening)),
+    contributions: sum(lines.map((l) => l.contributions)),
+    returns: sum(lines.map((l) => l.returns)),
+    closing: sum(lines.map((l) => l.closing)),
+  };
+
+  const runs = capitalRuns(closing, investorId, months);
+  const capitalMonths = sum(runs.map((r) => r.cents * r.months));
+  const allTimeIncome = closing.figures.totalIncome;
+  const peak = peakCapital(closing.books.capital.filter((e) => e.investorId === investorId));
   return {
-    capital: {
-      lines,
-      opening: opening.figures.totalInvestments,
-      contributions: sum(lines.map((l) => l.contributions)),
-      returns: sum(lines.map((l) => l.returns)),
-      closing: closing.figures.totalInvestments,
+    months: months && { first: monthKey(months.first), last: monthKey(months.last) },
+    capital,
+    earned,
+    cash: {
+      opening: opening.figures.cashBalance,
+      earned: earned.total,
+      before: earnedBefore,
+      otherMonths,
+      credited,
+      withdrawals,
+      closing: opening.figures.cashBalance + credited - withdrawals,
     },
-    income,
-    cash: { opening: opening.figures.cashBalance, income: income.total, withdrawals, closing: closing.figures.cashBalance },
-    roi: {
-      total: closing.figures.totalRoi,
-      perYear: Object.entries(closing.figures.roiPerYear)
-        .filter(([y]) => years.has(y))
-        .map(([year, percent]) => ({ year, percent })),
+    returns: {
+      capital: runs,
+      capitalMonths,
+      period: capitalMonths > 0 ? annualisedReturn(earned.total, capitalMonths) : null,
+      allTime: { income: allTimeIncome, peakCapital: peak, percent: percent(allTimeIncome, peak) },
     },
     movements: [...input.entries].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id)),
   };

@@ -41,7 +41,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...lorensRoutes(s.lorens),
   ...recordingRoutes(s.recording),
   ...withdrawalsRoutes(s.withdrawals),
-  ...viewersRoutes(s.viewers, s.voids),
+  ...viewersRoutes(s.viewers, s.voids, s.corrections),
   ...auditRoutes(s.audit),
   ...reportsRoutes(s.reports),
   ...picturesRoutes(s.pictures),

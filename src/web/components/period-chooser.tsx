@@ -18,7 +18,10 @@ export function usePeriodChooser(initial = '1') {
   const periods = useMemo(() => statementPeriods(today), [today]);
   const [choice, setChoice] = useState(initial);
   const [custom, setCustom] = useState<Period>({ from: `${today.slice(0, 4)}-01-01`, to: today });
-  const period: Period = choice === CUSTOM ? custom : periods[Number(choice)]!;
+  // Only the two dates: a preset also carries its label, which no endpoint takes (a query with it was
+  // refused with "Unknown field: label.", issue 25).
+  const chosen = choice === CUSTOM ? custom : periods[Number(choice)]!;
+  const period: Period = { from: chosen.from, to: chosen.to };
   return { today, periods, choice, setChoice, custom, setCustom, period };
 }
 

@@ -19,9 +19,13 @@ import { RecordFormSection } from './record-form-section';
  *   request, logs the spec's message (or alerts it) and shows it beside the form; each empty field is
  *   marked beside itself ("Property is required.") and the first one takes the focus.
  * - `validate` refuses a submit the page can judge itself (a withdrawal over its maximum) the same way.
- * - Otherwise the request goes. A success raises the server's success message as an alert and resets
- *   every field; a refusal shows the server's plain-words message beside the form, and the fields the
- *   schema finds wrong (the same rules, so the same words) are marked.
+ * - `ask` may put a question before the request (issue 25: "Is this right?" for an amount far above the
+ *   usual): the form shows it with "Yes, save it" and "No, change it"; changing a field withdraws it.
+ * - Otherwise the request goes (to the endpoint, or to `send`: a correction sends the same body inside
+ *   its own). A success raises the server's success message as an alert and resets every field, then
+ *   hands the answer and the body sent to `onSuccess` (the receipt); a refusal shows the server's
+ *   plain-words message beside the form, and the fields the schema finds wrong (the same rules, so the
+ *   same words) are marked.
  */
 export type { FieldKind, FieldOption, FieldSpec } from './record-form-field';
 export { DATE_MAX, DATE_MIN } from './record-form-field';
@@ -59,7 +63,11 @@ type Props<E extends FormEndpoint> = {
   intro?: ReactNode;
   /** Whether the submit button can act yet (e.g. an LLC is chosen); by default it always can. */
   canSubmit?: (values: FormValues) => boolean;
-  onSuccess?: (reply: Reply<E>) => void;
+  onSuccess?: (reply: Reply<E>, body: Record<string, unknown>) => void;
+  /** Sends the checked body instead of the endpoint's write (a correction wraps it); answers the success message. */
+  send?: (body: Record<string, unknown>) => Promise<{ message: string }>;
+  /** A question to put before saving this body ("Is this right? …"), or null to save at once. */
+  ask?: (body: Record<string, unknown>) => Promise<string | null>;
   /** Called after a field changes; `set` sets another field (e.g. the amount back to empty). */
   onFieldChange?: (name: string, value: string, set: (name: string, value: string) => void) => void;
   /** Values that arrived from the server for the current choice (an LLC's details): they fill their fields. */
@@ -88,6 +96,8 @@ export function RecordForm<E extends FormEndpoint>({
   loaded,
   incomplete = { message: FILL_ALL_FIELDS },
   validate,
+  send,
+  ask,
   children,
 }: Props<E>) {
   const shape = endpoint.body.shape as Record<string, z.ZodType | undefined>;
@@ -132,26 +142,34 @@ export function RecordForm<E extends FormEndpoint>({
     reValidateMode: 'onChange',
     shouldFocusError: true, // the first missing field takes the focus
   });
-  const { register, handleSubmit, reset, setValue, setError: markField, watch, formState } = form;
+  const { register, handleSubmit, reset, setValue, setError: markField, setFocus, watch, formState } = form;
   const values = watch();
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
+  /** The question put before saving, with the body it is about. */
+  const [question, setQuestion] = useState<{ text: string; body: Record<string, unknown> } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const questionRef = useRef<HTMLButtonElement>(null);
   const write = useEndpointMutation(endpoint);
-  const busy = formState.isSubmitting;
+  const busy = formState.isSubmitting || saving;
   const ready = canSubmit?.(values) ?? true;
 
   useEffect(() => {
     if (loaded) for (const [name, value] of Object.entries(loaded)) setValue(name, value);
   }, [loaded, setValue]);
 
-  const onValid = async (body: Record<string, unknown>) => {
+  useEffect(() => {
+    if (question) questionRef.current?.focus();
+  }, [question]);
+
+  const save = async (body: Record<string, unknown>) => {
     setError(null);
     try {
-      const reply = await write.mutateAsync({ body } as never);
+      const reply = send ? await send(body) : await write.mutateAsync({ body } as never);
       reset(blank());
       setOpen({});
       window.alert((reply as { message: string }).message);
-      onSuccess?.(reply);
+      onSuccess?.(reply as Reply<E>, body);
     } catch (err) {
       const message = errorText(err);
       console.error(message);
@@ -159,6 +177,27 @@ export function RecordForm<E extends FormEndpoint>({
       for (const name of fieldErrors(schemaErrors.current, fields.map((f) => f.name))) {
         markField(name, { type: 'server', message });
       }
+    }
+  };
+
+  const onValid = async (body: Record<string, unknown>) => {
+    setError(null);
+    setQuestion(null);
+    const asked = ask ? await ask(body).catch(() => null) : null;
+    if (asked) setQuestion({ text: asked, body });
+    else await save(body);
+  };
+
+  /** "Yes, save it": the body the question was about goes as it is. */
+  const confirmed = async () => {
+    if (!question || busy) return;
+    const { body } = question;
+    setQuestion(null);
+    setSaving(true);
+    try {
+      await save(body);
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -178,7 +217,10 @@ export function RecordForm<E extends FormEndpoint>({
         disabled={Boolean(f.disabled) || busy} formErrorId={errorId}
         problem={!fieldError ? null : fieldError.type === 'required' ? 'missing' : 'other'}
         registration={register(f.name, {
-          onChange: (e: { target: { value: string } }) => onFieldChange?.(f.name, e.target.value, (name, value) => setValue(name, value)),
+          onChange: (e: { target: { value: string } }) => {
+            setQuestion(null); // a question is about the values it was asked of
+            onFieldChange?.(f.name, e.target.value, (name, value) => setValue(name, value));
+          },
         })} />
     );
   };
@@ -205,12 +247,32 @@ export function RecordForm<E extends FormEndpoint>({
             <FormError message={error} />
           </div>
         )}
-        <div className="col-12 pt-1">
-          <button type="submit" className="btn btn-primary px-4" disabled={busy || !ready}>
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {submitLabel}
-          </button>
-        </div>
+        {question ? (
+          <div className="col-12">
+            <div className="record-form-question" role="alert" id={`${id}-question`}>
+              <p className="fw-semibold mb-1">Is this right?</p>
+              <p className="mb-2">{question.text}</p>
+              <div className="d-flex flex-wrap gap-2">
+                <button type="button" className="btn btn-primary" onClick={() => void confirmed()}>
+                  Yes, save it
+                </button>
+                <button ref={questionRef} type="button" className="btn btn-outline-secondary" onClick={() => {
+                  setQuestion(null);
+                  if (fields.some((f) => f.name === 'amount')) setFocus('amount');
+                }}>
+                  No, change it
+                </button>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <div className="col-12 pt-1">
+            <button type="submit" className="btn btn-primary px-4" disabled={busy || !ready}>
+              {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+              {submitLabel}
+            </button>
+          </div>
+        )}
       </div>
     </form>
   );

@@ -2,12 +2,28 @@
  * The one formatter module of the web app (portal-spec §9, ui.md): en-US currency with a minus sign,
  * percentages with two decimals, MM/DD/YYYY dates and MM/YYYY months. Nothing else formats numbers.
  */
-const currency2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const currency0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+/**
+ * en-US dollars written out by hand, as Intl.NumberFormat would write them: a page's first
+ * `new Intl.NumberFormat(…, { currency })` loads the browser's locale data, 25–100 ms of the main
+ * thread (×4 on Lighthouse's phone) before the investor page can show a figure (issue 25 item 9).
+ * Like Intl, it rounds the shortest decimal that reads back as the number, a tie away from zero
+ * (1.005 → 1.01, where toFixed, rounding the binary value 1.00499…, writes 1.00). `amount` ≥ 0.
+ */
+function dollars(amount: number, decimals: 0 | 2): string {
+  let [whole = '', fraction = ''] = String(amount).split('.');
+  if (/e/i.test(whole + fraction)) [whole = '', fraction = ''] = amount.toFixed(decimals).split('.'); // below 1e-6: 0
+  if (fraction.length > decimals) {
+    const up = fraction.charCodeAt(decimals) >= 53; // the next digit is 5 or more
+    const digits = (BigInt(whole + fraction.slice(0, decimals)) + (up ? 1n : 0n)).toString().padStart(decimals + 1, '0');
+    [whole, fraction] = [digits.slice(0, digits.length - decimals), digits.slice(digits.length - decimals)];
+  }
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return decimals === 0 ? `$${grouped}` : `$${grouped}.${fraction.padEnd(decimals, '0')}`;
+}
 
 /** 1234.5 → "$1,234.50"; -5 → "-$5.00"; rounded → "$1,235". */
 export function formatCurrency(amount: number, opts: { rounded?: boolean } = {}): string {
-  const text = (opts.rounded ? currency0 : currency2).format(Math.abs(amount));
+  const text = dollars(Math.abs(amount), opts.rounded ? 0 : 2);
   return amount < 0 && text !== '$0.00' && text !== '$0' ? `-${text}` : text;
 }
 

@@ -65,7 +65,7 @@ const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTa
 /** Reads a money movement changes: balances, maximums, viewers, the investor pages and the reports. */
 const BOOKS: readonly Endpoint[] = [
   E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
-  E.investorSummary, E.investorProperty, E.explain, ...REPORTS,
+  E.investorSummary, E.investorProperty, E.explain, E.ledgerEntries, ...REPORTS,
 ];
 /** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
 const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
@@ -93,7 +93,7 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   ...[
     E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
     E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,
-    E.recordDepositWithdrawal, ...Object.values(VOID_ENDPOINTS),
+    E.recordDepositWithdrawal, E.correctEntry, ...Object.values(VOID_ENDPOINTS),
   ].map((w): [string, readonly Endpoint[]] => [w.path, BOOKS]),
 ]);
 

@@ -67,6 +67,8 @@ const BY_NAME: [RegExp, (f: FieldSpec, live: LiveValues) => unknown[]][] = [
   [/^name$/, (_f, live) => [live.fresh('Fuzz Investor'), 'Zoë Ñandú', ...INVESTOR_NAMES]],
   [/email/, () => ['x@example.com', '']],
   [/phone/, () => ['555-0199', '']],
+  // A correction's new entry: the fields of a recording form, as the fixture sends them (correct_entry).
+  [/^entry$/, () => [...MAPLE_RECORDINGS, ...MAPLE_WITHDRAWALS].map(([, body]) => body).filter((_, i) => i % 7 === 0)],
   [/description|notes|detail|reason|payer|address|activity|product/, (f) => [...all(f.name), 'Fuzz note', 'Zoë 李 🏠']],
 ];
 

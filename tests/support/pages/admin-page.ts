@@ -222,7 +222,7 @@ export class AdminPage {
     return this.table(title).locator('tbody td.txn-detail .txn-struck').allTextContents();
   }
 
-  /** A row's delete button, by its accessible name ("Delete expense ID 7"). */
+  /** A row's button, by its accessible name ("Void expense ID 7", "Correct expense ID 7"). */
   deleteButton(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { readCsv } from '../csv-records.js';
 
 /** One row of the panel's items table as the screen shows it, with the part (a ratio's group) it is under. */
-export type PanelItem = { part: string | null; date: string; label: string; amount: string; marked: boolean };
+export type PanelItem = { part: string | null; date: string; label: string; amount: string };
 
 /** A group of items (a ratio's part, or all of a sum's) with the total its last row shows. */
 export type PanelGroup = { part: string | null; heading: string | null; items: PanelItem[]; total: string };
@@ -25,8 +25,8 @@ export function centsOfCsv(text: string): number {
 }
 
 /**
- * "How is this calculated?" (issue 14) on the investor page: the trigger beside each figure and the
- * panel (a modal dialog) it opens, with the figure's value, formula, parts, items and CSV.
+ * "How is this calculated?" (issues 14, 25) on the investor page: the trigger beside each figure and the
+ * panel (a modal dialog) it opens, with the figure's value, its sentence, its arithmetic, items and CSV.
  */
 export class ExplainPanel {
   constructor(readonly page: Page) {}
@@ -63,19 +63,19 @@ export class ExplainPanel {
     return dialog.locator('.explain-value dd').textContent();
   }
 
-  formula(dialog: Locator): Promise<string> {
-    return dialog.locator('.explain-rule, .explain-rules li').allTextContents().then((t) => t.join(' '));
+  /** The one sentence the panel starts with. */
+  headline(dialog: Locator): Promise<string | null> {
+    return dialog.locator('.explain-headline').textContent();
   }
 
-  arithmetic(dialog: Locator): Promise<string | null> {
-    return dialog.locator('.explain-arithmetic').textContent();
+  /** The worked arithmetic, a line each. */
+  arithmetic(dialog: Locator): Promise<string[]> {
+    return dialog.locator('.explain-arithmetic li').allTextContents();
   }
 
-  /** The parts list as [label, value] pairs. */
-  parts(dialog: Locator): Promise<[string, string][]> {
-    return dialog.locator('.explain-parts > div').evaluateAll((rows) =>
-      rows.map((r): [string, string] => [r.querySelector('dt')!.textContent ?? '', r.querySelector('dd')!.textContent ?? '']),
-    );
+  /** Every word the panel shows: its sentence, its arithmetic and its items' labels. */
+  async words(dialog: Locator): Promise<string[]> {
+    return [(await this.headline(dialog)) ?? '', ...(await this.arithmetic(dialog)), ...(await dialog.locator('td.explain-label').allTextContents())];
   }
 
   /** The items table, group by group, as the screen shows it. */
@@ -89,7 +89,6 @@ export class ExplainPanel {
           date: r.cells[0]!.childNodes[0]!.textContent ?? '',
           label: r.cells[1]!.textContent ?? '',
           amount: r.cells[2]!.textContent ?? '',
-          marked: r.classList.contains('explain-item-marked'),
         })),
         total: body.querySelector('tr.explain-total td')!.textContent ?? '',
       })),

@@ -10,6 +10,9 @@ describe('the audit trail in words', () => {
     const big = { ...entry, kind: 'investment', amountCents: 12345678, investor: 'Ben Carter', category: null };
     expect(auditSentence({ user: 'alice', action: 'void', entity: 'ledger_entry', before: {}, after: { void_reason: 'Twice' } }, { entry: big }))
       .toBe('alice voided an investment of $123,456.78 by Ben Carter in Birch Court Fourplex: “Twice”');
+    // A correction (issue 25) names the entry it replaces by the ID the viewers show.
+    expect(auditSentence({ user: 'alice', action: 'record', entity: 'ledger_entry', before: null, after: { corrects: 12 } }, { entry }))
+      .toBe('alice recorded an expense of $432.00 on Birch Court Fourplex (Repairs), correcting entry 12');
   });
 
   it('uses names, never internal ids, for the other events', () => {

@@ -42,7 +42,11 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
   const after = (key: string) => field(a.after, key);
   const before = (key: string) => field(a.before, key);
   switch (`${a.action} ${a.entity}`) {
-    case 'record ledger_entry': return `${who} recorded ${entry ? entryPhrase(entry) : 'an entry'}`;
+    case 'record ledger_entry': {
+      // A correction (issue 25) records the new entry naming the one it replaces.
+      const corrects = after('corrects');
+      return `${who} recorded ${entry ? entryPhrase(entry) : 'an entry'}${corrects ? `, correcting entry ${corrects}` : ''}`;
+    }
     case 'void ledger_entry': {
       const reason = after('void_reason');
       return `${who} voided ${entry ? entryPhrase(entry) : 'an entry'}${reason ? `: “${reason}”` : ''}`;

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { ExplainService } from './explain.service.js';
 
-/** GET /api/explain (issue 14): the math behind one figure. */
+/** GET /api/explain (issues 14, 25): the math behind one figure, or one history row's month of it. */
 export const explainRoutes = (explain: ExplainService) =>
   ({
     explain: ({ user, query }) =>
@@ -10,5 +10,6 @@ export const explainRoutes = (explain: ExplainService) =>
         figure: query.figure,
         propertyName: query.property_name || undefined,
         asOf: query.as_of,
+        month: query.month,
       }),
   }) satisfies Partial<Handlers>;

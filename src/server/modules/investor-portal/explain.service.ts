@@ -4,6 +4,7 @@ import { explainFigure, type FigureRequest } from '../../domain/explain.js';
 import type { Explanation, Quantity } from '../../domain/explain-types.js';
 import { investorReturns } from '../../domain/investor-returns.js';
 import { centsToDollars } from '../../domain/money.js';
+import { monthIndex } from '../../domain/months.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { nameKey } from '../../lib/names.js';
 import type { SessionUser } from '../auth/auth.repository.js';
@@ -12,7 +13,8 @@ import { llcExpenseWords } from './explain.repository.js';
 import { ownedProperty } from './investor-answers.js';
 import { PROPERTY_NOT_FOUND, type InvestorPortalService } from './investor-portal.service.js';
 
-export type ExplainRequest = { investorName?: string; figure: ExplainFigure; propertyName?: string; asOf?: string };
+/** `month`: a history row's month ('YYYY-MM-01'), for the figures its table adds up to (the contract checks which). */
+export type ExplainRequest = { investorName?: string; figure: ExplainFigure; propertyName?: string; asOf?: string; month?: string };
 
 const SHOWS_LLC_EXPENSES = new Set<string>(['total_income', 'cash_balance', 'total_roi', 'roi_per_year']);
 
@@ -21,7 +23,7 @@ const figureText = (f: ExplainFigure) => (f.name === 'roi_per_year' ? `roi_per_y
 /** Dollars for money, the number itself for a percent or a multiple (the summary's units). */
 const number = (q: Quantity) => (q.unit === 'cents' ? centsToDollars(q.n) : q.n);
 
-function toResponse(figure: string, e: Explanation): ExplainResponse {
+function toResponse(figure: string, e: Explanation, month: string | undefined): ExplainResponse {
   const parts: Record<string, number> = {};
   for (const [name, q] of Object.entries(e.parts)) {
     const n = number(q);
@@ -30,7 +32,10 @@ function toResponse(figure: string, e: Explanation): ExplainResponse {
   return {
     figure,
     value: number(e.value),
-    formula: e.formula,
+    formula: [e.headline, ...e.arithmetic].join('\n'),
+    headline: e.headline,
+    arithmetic: e.arithmetic,
+    ...(month ? { month: month.slice(0, 7) } : {}),
     items: e.items.map((i) => ({ date: i.date, label: i.label, amount: centsToDollars(i.cents), ...(i.part ? { part: i.part } : {}) })),
     parts,
   };
@@ -62,11 +67,11 @@ export function createExplainService({ books: read, investorPortal }: { books: B
       // Only the investor's own income shows LLC expenses (a property's income leaves them out).
       llcExpenseWords: !req.propertyName && SHOWS_LLC_EXPENSES.has(req.figure.name) ? await llcExpenseWords(tx, books.llcExpenses.map((e) => e.id)) : new Map(),
     };
-    const explanation = explainFigure(input, figure);
+    const explanation = explainFigure(input, figure, req.month === undefined ? undefined : monthIndex(req.month));
     if (!explanation) {
       throw new NotFoundError(`There is no roi_per_year for ${req.figure.name === 'roi_per_year' ? req.figure.year : ''}: no capital was invested that year.`);
     }
-    return toResponse(figureText(req.figure), explanation);
+    return toResponse(figureText(req.figure), explanation, req.month);
   }
 
   return {
@@ -75,7 +80,8 @@ export function createExplainService({ books: read, investorPortal }: { books: B
       const date = investorPortal.asOfDate(req.asOf);
       const id = await investorPortal.readableInvestorId(user, req.investorName);
       const property = req.propertyName ? nameKey(req.propertyName) : '';
-      return read.kept(`explain/${id}/${date}/${figureText(req.figure)}/${property}`, (tx) => explainAt(tx, id, date, req));
+      const month = req.month ? `/${req.month.slice(0, 7)}` : '';
+      return read.kept(`explain/${id}/${date}/${figureText(req.figure)}/${property}${month}`, (tx) => explainAt(tx, id, date, req));
     },
   };
 }

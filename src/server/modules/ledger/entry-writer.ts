@@ -4,9 +4,32 @@ import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
 import type { RunOnce } from '../idempotency/idempotency.service.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
-import { insertLedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
+import { insertLedgerEntry, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
 
 export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
+
+/** What builds an entry inside the write's transaction: names to rows, the checks under their row locks. */
+export type EntryBuilder<I> = (tx: Queryable, input: I) => Promise<Entry>;
+
+/**
+ * Writes one ledger row and its `record` audit row in `tx`, after the period lock allows its date.
+ * `audit` adds facts to the audit row (a correction names the entry it replaces).
+ */
+export async function appendEntry(
+  tx: Queryable,
+  ctx: WriteContext,
+  entry: Entry,
+  at: Date,
+  audit: Record<string, unknown> = {},
+): Promise<LedgerEntry> {
+  await requireOpenPeriod(tx, entry, entry.date);
+  const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: at });
+  await appendAudit(tx, {
+    at, userId: ctx.userId, action: 'record', entity: 'ledger_entry', entityId: String(row.id),
+    before: null, after: { ...row, ...audit }, ip: ctx.ip,
+  });
+  return row;
+}
 
 /**
  * Appends one ledger row. Each call is one transaction: the row, its audit row and the idempotency key
@@ -17,13 +40,7 @@ export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: R
   return function record(ctx: WriteContext, build: (tx: Queryable) => Promise<Entry>): Promise<{ id: number }> {
     return runOnce(ctx.userId, ctx.idempotency, async (tx) => {
       const entry = await build(tx);
-      await requireOpenPeriod(tx, entry, entry.date);
-      const now = clock.now();
-      const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: now });
-      await appendAudit(tx, {
-        at: now, userId: ctx.userId, action: 'record', entity: 'ledger_entry', entityId: String(row.id),
-        before: null, after: row, ip: ctx.ip,
-      });
+      const row = await appendEntry(tx, ctx, entry, clock.now());
       return { id: row.id };
     });
   };

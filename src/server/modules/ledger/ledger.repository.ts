@@ -121,3 +121,60 @@ export async function markVoid(db: Queryable, id: number, v: { at: Date; by: num
     [id, v.at.toISOString(), v.by, v.reason],
   );
 }
+
+/** An entry with the names its form chose, and who recorded and voided it (a form's receipts, a correction's form). */
+export type EntryListRow = {
+  id: number;
+  kind: LedgerKind;
+  date: string;
+  forMonth: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  amountCents: number;
+  property: string | null;
+  llc: string | null;
+  investor: string | null;
+  category: string | null;
+  loren: string | null;
+  payer: string | null;
+  description: string | null;
+  recordedAt: string;
+  recordedBy: string | null;
+  voidedAt: string | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+};
+
+/**
+ * Entries newest recorded first: of some kinds, one by id, of one property, of one category (by name),
+ * voided ones too if asked, at most `limit`. An entry's LLC is its own (an LLC expense) or its property's.
+ */
+export async function listEntries(
+  db: Queryable,
+  f: { kinds?: LedgerKind[]; id?: number; propertyId?: number; category?: string; includeVoided: boolean; limit: number },
+): Promise<EntryListRow[]> {
+  return db.query<EntryListRow>(
+    `SELECT e.id, e.kind, e.date, to_char(e.for_month, 'YYYY-MM') AS "forMonth", e.period_start AS "periodStart",
+            e.period_end AS "periodEnd", e.amount_cents AS "amountCents", p.name AS property, l.name AS llc,
+            i.name AS investor, c.name AS category, lo.name AS loren, e.payer, e.description,
+            to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "recordedAt", cu.username AS "recordedBy",
+            to_char(e.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "voidedAt",
+            vu.username AS "voidedBy", e.void_reason AS "voidReason"
+       FROM ledger_entry e
+       LEFT JOIN property p ON p.id = e.property_id
+       LEFT JOIN llc l ON l.id = coalesce(e.llc_id, p.llc_id)
+       LEFT JOIN investor i ON i.id = e.investor_id
+       LEFT JOIN category c ON c.id = e.category_id
+       LEFT JOIN loren lo ON lo.id = e.loren_id
+       LEFT JOIN portal_user cu ON cu.id = e.created_by
+       LEFT JOIN portal_user vu ON vu.id = e.voided_by
+      WHERE ($1::text[] IS NULL OR e.kind = ANY($1::text[]))
+        AND ($2::bigint IS NULL OR e.id = $2)
+        AND ($3::int IS NULL OR e.property_id = $3)
+        AND ($4::text IS NULL OR name_key(c.name) = name_key($4))
+        AND ($5 OR e.voided_at IS NULL)
+      ORDER BY e.id DESC
+      LIMIT $6`,
+    [f.kinds ?? null, f.id ?? null, f.propertyId ?? null, f.category ?? null, f.includeVoided, f.limit],
+  );
+}

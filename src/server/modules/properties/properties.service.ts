@@ -49,7 +49,7 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
         propertyType: input.property_type,
         taxBucket: input.property_type === 'rental' ? 'rental' : 'portfolio', // domain.md D9
         address: input.address,
-        pictureUrl: input.picture_url,
+        pictureUrl: input.picture_url ?? '', // none yet: the investor page draws a placeholder
         purchaseDate: input.purchase_date,
         purchasePriceCents,
         landValueCents,

@@ -4,11 +4,12 @@ import { monthOf } from '../../domain/dates.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { lockInvestor } from '../investors/investors.repository.js';
-import type { EntryWriter } from '../ledger/entry-writer.js';
+import type { EntryBuilder, EntryWriter } from '../ledger/entry-writer.js';
 import { lockProperty, type Property, type PropertyType } from '../properties/properties.repository.js';
 import { optionalLoren, requireCategory, requireInvestor, requireLlc, requireProperty } from '../references.js';
 
 type Body<K extends keyof Endpoints> = ParsedBody<Endpoints[K]>;
+type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
 
 const TYPE_WORDS: Record<PropertyType, string> = { rental: 'a rental', land_contract: 'a land-contract', other: 'an "other"' };
 
@@ -21,96 +22,97 @@ function requireType(property: Property, type: PropertyType, what: string): void
 
 /**
  * The money coming in and the expenses of the admin forms (domain.md §3.1). Amounts, dates and months
- * arrive parsed by the contract; names become rows here, inside the write's transaction.
+ * arrive parsed by the contract; names become rows here, inside the write's transaction. Each form's
+ * entry is built by one function, which a correction (viewers/corrections.service.ts) runs too.
  */
+export const recordingBuilders = {
+  recordPropertyIncome: (async (tx, input) => {
+    const property = await requireProperty(tx, input.property_name);
+    const category = await requireCategory(tx, 'income', input.income_category);
+    const loren = await optionalLoren(tx, input.loren_name);
+    return { kind: 'property_income', date: input.income_date, forMonth: input.income_for_month, amountCents: input.amount,
+      propertyId: property.id, categoryId: category.id, lorenId: loren?.id, description: input.description };
+  }) satisfies Builder<'recordPropertyIncome'>,
+
+  /** Income for a period (Loren income), spread over its days when figures are computed (§4.3). */
+  recordLorenIncome: (async (tx, input) => {
+    if (input.start_date > input.end_date) throw new ValidationError('Start date must not be after the end date.');
+    const property = await requireProperty(tx, input.property_name);
+    const rent = await requireCategory(tx, 'income', 'Rent');
+    return { kind: 'property_income', date: input.income_date, forMonth: monthOf(input.start_date), periodStart: input.start_date,
+      periodEnd: input.end_date, amountCents: input.amount, propertyId: property.id, categoryId: rent.id, description: input.description };
+  }) satisfies Builder<'recordLorenIncome'>,
+
+  recordLcPayment: (async (tx, input) => {
+    const property = await requireProperty(tx, input.property_name);
+    requireType(property, 'land_contract', 'A land-contract payment');
+    const loren = await optionalLoren(tx, input.loren_name);
+    return { kind: 'lc_payment', date: input.payment_date, forMonth: monthOf(input.payment_date), amountCents: input.amount,
+      propertyId: property.id, lorenId: loren?.id, description: input.description };
+  }) satisfies Builder<'recordLcPayment'>,
+
+  recordPropertyExpense: (async (tx, input) => {
+    const property = await requireProperty(tx, input.property_name);
+    const category = await requireCategory(tx, 'property_expense', input.expense_category);
+    const loren = await optionalLoren(tx, input.loren_name);
+    return { kind: 'property_expense', date: input.expense_date, forMonth: input.expense_for_month, amountCents: input.amount,
+      propertyId: property.id, categoryId: category.id, lorenId: loren?.id, payer: input.payer?.trim() || null,
+      description: input.description };
+  }) satisfies Builder<'recordPropertyExpense'>,
+
+  /** An expense charged 100% to one investor (domain.md §3.2), even one without capital there (§6.9). */
+  recordInvestorPropertyExpense: (async (tx, input) => {
+    const investor = await requireInvestor(tx, input.investor);
+    const property = await requireProperty(tx, input.property_name);
+    const category = await requireCategory(tx, 'property_expense', input.expense_category);
+    const loren = await optionalLoren(tx, input.loren_name);
+    await lockInvestor(tx, investor.id);
+    return { kind: 'investor_property_expense', date: input.expense_date, forMonth: input.expense_for_month,
+      amountCents: input.amount, investorId: investor.id, propertyId: property.id, categoryId: category.id,
+      lorenId: loren?.id, payer: input.payer.trim(), description: input.description };
+  }) satisfies Builder<'recordInvestorPropertyExpense'>,
+
+  recordLlcExpense: (async (tx, input) => {
+    const llc = await requireLlc(tx, input.llc_name);
+    const category = await requireCategory(tx, 'llc_expense', input.expense_category);
+    return { kind: 'llc_expense', date: input.expense_date, forMonth: monthOf(input.expense_date), amountCents: input.amount,
+      llcId: llc.id, categoryId: category.id, payer: input.payer.trim(), description: input.description };
+  }) satisfies Builder<'recordLlcExpense'>,
+
+  /** A security deposit is a liability, not income (domain.md §3.1): rentals only. */
+  addRentalDeposit: (async (tx, input) => {
+    const property = await requireProperty(tx, input.property_name);
+    requireType(property, 'rental', 'A rental deposit');
+    const loren = await optionalLoren(tx, input.loren_name);
+    await lockProperty(tx, property.id);
+    return { kind: 'deposit', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
+      propertyId: property.id, lorenId: loren?.id, description: input.notes };
+  }) satisfies Builder<'addRentalDeposit'>,
+
+  addInvestment: (async (tx, input) => {
+    const investor = await requireInvestor(tx, input.investor_name);
+    const property = await requireProperty(tx, input.property_name);
+    await lockInvestor(tx, investor.id);
+    return { kind: 'investment', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
+      investorId: investor.id, propertyId: property.id };
+  }) satisfies Builder<'addInvestment'>,
+};
+
+export type RecordingForm = keyof typeof recordingBuilders;
+
+/** Each recording call: its entry, built and written in one transaction under its Idempotency-Key. */
 export function createRecordingService({ record }: { record: EntryWriter }) {
+  const write = <K extends RecordingForm>(form: K) => (input: Body<K>, ctx: WriteContext) =>
+    record(ctx, (tx) => (recordingBuilders[form] as Builder<K>)(tx, input));
   return {
-    recordPropertyIncome(input: Body<'recordPropertyIncome'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        const category = await requireCategory(tx, 'income', input.income_category);
-        const loren = await optionalLoren(tx, input.loren_name);
-        return { kind: 'property_income', date: input.income_date, forMonth: input.income_for_month, amountCents: input.amount,
-          propertyId: property.id, categoryId: category.id, lorenId: loren?.id, description: input.description };
-      });
-    },
-
-    /** Income for a period (Loren income), spread over its days when figures are computed (§4.3). */
-    recordLorenIncome(input: Body<'recordLorenIncome'>, ctx: WriteContext) {
-      if (input.start_date > input.end_date) throw new ValidationError('Start date must not be after the end date.');
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        const rent = await requireCategory(tx, 'income', 'Rent');
-        return { kind: 'property_income', date: input.income_date, forMonth: monthOf(input.start_date), periodStart: input.start_date,
-          periodEnd: input.end_date, amountCents: input.amount, propertyId: property.id, categoryId: rent.id, description: input.description };
-      });
-    },
-
-    recordLcPayment(input: Body<'recordLcPayment'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        requireType(property, 'land_contract', 'A land-contract payment');
-        const loren = await optionalLoren(tx, input.loren_name);
-        return { kind: 'lc_payment', date: input.payment_date, forMonth: monthOf(input.payment_date), amountCents: input.amount,
-          propertyId: property.id, lorenId: loren?.id, description: input.description };
-      });
-    },
-
-    recordPropertyExpense(input: Body<'recordPropertyExpense'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        const category = await requireCategory(tx, 'property_expense', input.expense_category);
-        const loren = await optionalLoren(tx, input.loren_name);
-        return { kind: 'property_expense', date: input.expense_date, forMonth: input.expense_for_month, amountCents: input.amount,
-          propertyId: property.id, categoryId: category.id, lorenId: loren?.id, payer: input.payer?.trim() || null,
-          description: input.description };
-      });
-    },
-
-    /** An expense charged 100% to one investor (domain.md §3.2), even one without capital there (§6.9). */
-    recordInvestorPropertyExpense(input: Body<'recordInvestorPropertyExpense'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const investor = await requireInvestor(tx, input.investor);
-        const property = await requireProperty(tx, input.property_name);
-        const category = await requireCategory(tx, 'property_expense', input.expense_category);
-        const loren = await optionalLoren(tx, input.loren_name);
-        await lockInvestor(tx, investor.id);
-        return { kind: 'investor_property_expense', date: input.expense_date, forMonth: input.expense_for_month,
-          amountCents: input.amount, investorId: investor.id, propertyId: property.id, categoryId: category.id,
-          lorenId: loren?.id, payer: input.payer.trim(), description: input.description };
-      });
-    },
-
-    recordLlcExpense(input: Body<'recordLlcExpense'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const llc = await requireLlc(tx, input.llc_name);
-        const category = await requireCategory(tx, 'llc_expense', input.expense_category);
-        return { kind: 'llc_expense', date: input.expense_date, forMonth: monthOf(input.expense_date), amountCents: input.amount,
-          llcId: llc.id, categoryId: category.id, payer: input.payer.trim(), description: input.description };
-      });
-    },
-
-    /** A security deposit is a liability, not income (domain.md §3.1): rentals only. */
-    addRentalDeposit(input: Body<'addRentalDeposit'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        requireType(property, 'rental', 'A rental deposit');
-        const loren = await optionalLoren(tx, input.loren_name);
-        await lockProperty(tx, property.id);
-        return { kind: 'deposit', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
-          propertyId: property.id, lorenId: loren?.id, description: input.notes };
-      });
-    },
-
-    addInvestment(input: Body<'addInvestment'>, ctx: WriteContext) {
-      return record(ctx, async (tx) => {
-        const investor = await requireInvestor(tx, input.investor_name);
-        const property = await requireProperty(tx, input.property_name);
-        await lockInvestor(tx, investor.id);
-        return { kind: 'investment', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
-          investorId: investor.id, propertyId: property.id };
-      });
-    },
+    recordPropertyIncome: write('recordPropertyIncome'),
+    recordLorenIncome: write('recordLorenIncome'),
+    recordLcPayment: write('recordLcPayment'),
+    recordPropertyExpense: write('recordPropertyExpense'),
+    recordInvestorPropertyExpense: write('recordInvestorPropertyExpense'),
+    recordLlcExpense: write('recordLlcExpense'),
+    addRentalDeposit: write('addRentalDeposit'),
+    addInvestment: write('addInvestment'),
   };
 }
 

@@ -1,9 +1,6 @@
 import { usd } from '../../domain/money.js';
-import type { StatementFigures } from '../../domain/statement.js';
+import type { IncomeLines, StatementFigures } from '../../domain/statement.js';
 import type { PdfBlock, PdfDocumentSpec } from '../../lib/pdf/pdf-document.js';
-
-/** The year of `to` is only part of a year unless `to` is its last day. */
-const partYear = (year: string, to: string) => to.startsWith(year) && to !== `${year}-12-31`;
 
 const KIND_WORDS = { investment: 'Investment', investment_withdrawal: 'Return of capital', cash_withdrawal: 'Cash withdrawal' } as const;
 
@@ -18,14 +15,64 @@ export type StatementHeader = {
   preparedAt: Date;
 };
 
+const wholeYear = (m: { first: string; last: string }) => m.first.endsWith('-01') && m.last === `${m.first.slice(0, 4)}-12`;
+/** "2025" when the months are one whole calendar year, else "2025-04 to 2025-06". */
+const monthsWords = (m: { first: string; last: string }) =>
+  wholeYear(m) ? m.first.slice(0, 4) : m.first === m.last ? m.first : `${m.first} to ${m.last}`;
+
+const INCOME_COLUMNS = [
+  { header: 'Month', width: 0.9 },
+  { header: 'Property', width: 2.2 },
+  ...['Your share', 'Fee', 'Expenses', 'Net'].map((header) => ({ header, align: 'right' as const })),
+];
+
+/** Income lines as a table; LLC-expense shares (of an adjustment) as rows of their own among them. */
+function incomeTable(income: IncomeLines, withLlcRows: boolean): PdfBlock {
+  const rows = income.lines.map((l) => ({ month: l.month, cells: [l.month, l.propertyName, usd(l.gross), usd(-l.fee), usd(-l.expenses), usd(l.net)] }));
+  if (withLlcRows) {
+    for (const l of income.llcExpenses) rows.push({ month: l.month, cells: [l.month, 'LLC expenses (your share)', '', '', '', usd(l.cents)] });
+    rows.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  }
+  const net = withLlcRows ? income.total : income.lines.reduce((s, l) => s + l.net, 0);
+  return {
+    kind: 'table',
+    columns: INCOME_COLUMNS,
+    rows: rows.map((r) => r.cells),
+    totals: [
+      'Total', '',
+      usd(income.lines.reduce((s, l) => s + l.gross, 0)),
+      usd(-income.lines.reduce((s, l) => s + l.fee, 0)),
+      usd(-income.lines.reduce((s, l) => s + l.expenses, 0)),
+      usd(net),
+    ],
+  };
+}
+
+const hasLines = (income: IncomeLines) => income.lines.length > 0 || income.llcExpenses.length > 0;
+
 /**
- * An investor statement as pages (issue 13): the accounts first, each opening + movements = closing,
- * then the details behind them. Words name the rules (domain.md) so a reader can follow them.
+ * An investor statement as pages (issues 13, 25): the accounts first, each opening + movements =
+ * closing, then the lines behind them. Income earned is shown by the month it belongs to (as the
+ * investor page shows it), cash by the dates money moved, and the cash account reconciles one to the
+ * other with lines of its own. Every figure printed is a sum of printed lines, or computed from printed
+ * figures (the returns). Words name the rules (domain.md) so a reader can follow them.
  */
 export function statementDocument(h: StatementHeader, f: StatementFigures): PdfDocumentSpec {
-  const { capital, income, cash } = f;
+  const { capital, earned, cash, returns } = f;
+  const months = f.months ? monthsWords(f.months) : null;
+  const sumOf = (pick: (l: IncomeLines['lines'][number]) => number) => earned.lines.reduce((s, l) => s + pick(l), 0);
+  const adjusted = hasLines(cash.before) || hasLines(cash.otherMonths);
   const blocks: PdfBlock[] = [
     { kind: 'title', text: 'Investor Statement', subtitle: `${h.investorName} · ${h.from} to ${h.to}` },
+    {
+      kind: 'paragraph',
+      muted: true,
+      text:
+        'Income appears here two ways. Income earned counts each amount in the month it belongs to, as your investor page ' +
+        'shows it' + (months ? ` (here ${months}, as the books stood on ${h.to})` : '') + '. The cash account counts ' +
+        'money by the date it was received or paid, so rent paid in advance or an entry recorded late can reach your cash ' +
+        'in another period; the cash account lists each such amount.',
+    },
     { kind: 'heading', text: 'Capital account' },
     {
       kind: 'facts',
@@ -36,12 +83,32 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
         { label: `Closing capital (${h.to})`, value: usd(capital.closing), strong: true },
       ],
     },
-    { kind: 'heading', text: 'Cash account' },
+    { kind: 'heading', text: months ? `Income earned, by the month it belongs to: ${months}` : 'Income earned, by the month it belongs to' },
+    months
+      ? {
+          kind: 'facts',
+          rows: [
+            { label: "Your share of the properties' net income", value: usd(sumOf((l) => l.gross)) },
+            { label: 'Management fee', value: usd(-sumOf((l) => l.fee)) },
+            { label: 'Expenses charged to you alone', value: usd(-sumOf((l) => l.expenses)) },
+            { label: 'Your share of LLC expenses', value: usd(earned.llcExpenses.reduce((s, l) => s + l.cents, 0)) },
+            { label: `Income earned in ${months}`, value: usd(earned.total), strong: true },
+          ],
+        }
+      : { kind: 'paragraph', muted: true, text: 'No month begins in this period, so no income is counted here as earned; the cash account shows what the period\'s dates moved.' },
+    { kind: 'heading', text: 'Cash account, by the dates money moved' },
     {
       kind: 'facts',
       rows: [
         { label: `Opening cash balance (${h.openingDate})`, value: usd(cash.opening) },
-        { label: 'Income: your share of net income after fees and expenses', value: usd(cash.income) },
+        { label: months ? `Income earned in ${months} (above)` : 'Income earned (no month begins in this period)', value: usd(cash.earned) },
+        ...(hasLines(cash.before)
+          ? [{ label: `Less: of that, dated before ${h.from}, already in the opening balance`, value: usd(-cash.before.total) }]
+          : []),
+        ...(hasLines(cash.otherMonths)
+          ? [{ label: 'Income dated in the period for months outside it (paid ahead or recorded late)', value: usd(cash.otherMonths.total) }]
+          : []),
+        ...(adjusted ? [{ label: 'Income credited in the period', value: usd(cash.credited), strong: true }] : []),
         { label: 'Cash withdrawals', value: usd(-cash.withdrawals) },
         { label: `Closing cash balance (${h.to})`, value: usd(cash.closing), strong: true },
       ],
@@ -50,16 +117,23 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
     {
       kind: 'facts',
       rows: [
-        { label: `Total return on investment, all time, as of ${h.to}`, value: `${f.roi.total.toFixed(2)} %`, strong: true },
-        ...f.roi.perYear.map((y) => ({ label: `Return in ${y.year}${partYear(y.year, h.to) ? ` (to ${h.to}, annualised)` : ''}`, value: `${y.percent.toFixed(2)} %` })),
+        ...(months
+          ? [
+              { label: `Income earned in ${months}`, value: usd(earned.total) },
+              { label: 'Capital-months: the capital you held in each of those months, added up', value: usd(returns.capitalMonths) },
+              returns.period === null
+                ? { label: `Return for ${months}`, value: 'no capital held', strong: true }
+                : {
+                    label: `${wholeYear(f.months!) ? `Return in ${months}` : `Return for ${months}, annualised`}: income × 12 ÷ capital-months`,
+                    value: `${returns.period.toFixed(2)} %`,
+                    strong: true,
+                  },
+            ]
+          : []),
+        { label: `All your income to ${h.to}`, value: usd(returns.allTime.income) },
+        { label: 'The most capital you had invested at any time', value: usd(returns.allTime.peakCapital) },
+        { label: 'Total return, all time: all income ÷ the most capital invested', value: `${returns.allTime.percent.toFixed(2)} %`, strong: true },
       ],
-    },
-    {
-      kind: 'paragraph',
-      muted: true,
-      text:
-        'Total return is all income ÷ the most capital you had invested at any time. A year\'s return is its income × 12 ÷ the ' +
-        'capital you held in each of its months added together.',
     },
     { kind: 'heading', text: 'Capital by property' },
     capital.lines.length
@@ -70,44 +144,67 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
           totals: ['Total', usd(capital.opening), usd(capital.contributions), usd(-capital.returns), usd(capital.closing)],
         }
       : { kind: 'paragraph', text: 'No capital in this period.', muted: true },
-    { kind: 'heading', text: 'Income by property and month' },
-    {
-      kind: 'paragraph',
-      muted: true,
-      text:
-        'Your share of each property\'s net income for the month, by the capital you held in it (an investment made after the ' +
-        '15th counts from the next month), less the management fee on your share and expenses charged to you alone. A month ' +
-        'recorded late appears in the period its entry is dated in.',
-    },
-    income.lines.length
-      ? {
-          kind: 'table',
-          columns: [
-            { header: 'Month', width: 0.9 },
-            { header: 'Property', width: 2.2 },
-            ...['Your share', 'Fee', 'Expenses', 'Net'].map((header) => ({ header, align: 'right' as const })),
-          ],
-          rows: income.lines.map((l) => [l.month, l.propertyName, usd(l.gross), usd(-l.fee), usd(-l.expenses), usd(l.net)]),
-          totals: [
-            'Total', '',
-            usd(income.lines.reduce((s, l) => s + l.gross, 0)),
-            usd(-income.lines.reduce((s, l) => s + l.fee, 0)),
-            usd(-income.lines.reduce((s, l) => s + l.expenses, 0)),
-            usd(income.lines.reduce((s, l) => s + l.net, 0)),
-          ],
-        }
-      : { kind: 'paragraph', text: 'No property income in this period.', muted: true },
   ];
-  if (income.llcExpenses.length) {
+  if (returns.capital.length) {
     blocks.push(
-      { kind: 'heading', text: 'LLC expenses' },
-      { kind: 'paragraph', muted: true, text: 'Expenses of an LLC as a whole, shared among its members by the capital each held in the LLC that month.' },
+      { kind: 'heading', text: 'Capital held in each month' },
+      {
+        kind: 'paragraph',
+        muted: true,
+        text: 'Capital counts in a month when it was invested by the 15th; after the 15th it counts from the next month.',
+      },
       {
         kind: 'table',
-        columns: [{ header: 'Month' }, { header: 'Your share', align: 'right' }],
-        rows: income.llcExpenses.map((l) => [l.month, usd(l.cents)]),
-        totals: ['Total', usd(income.llcExpenses.reduce((s, l) => s + l.cents, 0))],
+        columns: [{ header: 'Months', width: 1.6 }, { header: 'Count', align: 'right', width: 0.6 }, { header: 'Capital', align: 'right' }, { header: 'Capital-months', align: 'right' }],
+        rows: returns.capital.map((r) => [r.from === r.to ? r.from : `${r.from} to ${r.to}`, String(r.months), usd(r.cents), usd(r.cents * r.months)]),
+        totals: ['Total', String(returns.capital.reduce((s, r) => s + r.months, 0)), '', usd(returns.capitalMonths)],
       },
+    );
+  }
+  if (months) {
+    blocks.push(
+      { kind: 'heading', text: `Income earned by property and month: ${months}` },
+      {
+        kind: 'paragraph',
+        muted: true,
+        text:
+          'Your share of each property\'s net income for the month, by the capital you held in it (an investment made after the ' +
+          '15th counts from the next month), less the management fee on your share and expenses charged to you alone.',
+      },
+      earned.lines.length ? incomeTable(earned, false) : { kind: 'paragraph', text: 'No property income in these months.', muted: true },
+    );
+    if (earned.llcExpenses.length) {
+      blocks.push(
+        { kind: 'heading', text: 'LLC expenses' },
+        { kind: 'paragraph', muted: true, text: 'Expenses of an LLC as a whole, shared among its members by the capital each held in the LLC that month.' },
+        {
+          kind: 'table',
+          columns: [{ header: 'Month' }, { header: 'Your share', align: 'right' }],
+          rows: earned.llcExpenses.map((l) => [l.month, usd(l.cents)]),
+          totals: ['Total', usd(earned.llcExpenses.reduce((s, l) => s + l.cents, 0))],
+        },
+      );
+    }
+  }
+  if (hasLines(cash.before)) {
+    blocks.push(
+      { kind: 'heading', text: `Income of ${months ?? 'these months'} dated before ${h.from}` },
+      { kind: 'paragraph', muted: true, text: 'Earned in the period\'s months but recorded with an earlier date (rent paid in advance, say): it was already in your opening cash balance.' },
+      incomeTable(cash.before, true),
+    );
+  }
+  if (hasLines(cash.otherMonths)) {
+    blocks.push(
+      { kind: 'heading', text: 'Income dated in the period for months outside it' },
+      {
+        kind: 'paragraph',
+        muted: true,
+        text:
+          'Added to your cash in this period but belonging to another month: received in advance for a later month, or recorded ' +
+          'late for an earlier one. It counts as income earned in the statement of the period that holds its month. A fee ' +
+          'can move by a cent in such a month when earlier months change: the fee is rounded on its running total.',
+      },
+      incomeTable(cash.otherMonths, true),
     );
   }
   blocks.push(

@@ -17,8 +17,8 @@ import { investorsWithMoneyBy, statementEntries } from './statements.repository.
 
 /** Nothing held and nothing moved: no statement to send. */
 const heldNothing = (f: StatementFigures) =>
-  f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 &&
-  f.movements.length === 0 && f.income.lines.length === 0 && f.income.llcExpenses.length === 0;
+  f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 && f.movements.length === 0 &&
+  [f.earned, f.cash.before, f.cash.otherMonths].every((i) => i.lines.length === 0 && i.llcExpenses.length === 0);
 
 /** Investor statements (issue 13): the figures of a period and their PDF. */
 export function createStatementsService(deps: { books: BooksService; investorPortal: InvestorPortalService; portal: Config['portal']; clock: Clock }) {

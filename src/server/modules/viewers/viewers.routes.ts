@@ -1,9 +1,13 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { ViewersService } from './viewers.service.js';
 import type { VoidService } from './voids.service.js';
+import type { CorrectionsService } from './corrections.service.js';
 
-/** The transaction viewers and the voids of their rows (portal-spec §2 Delete Property / LLC Transaction). */
-export const viewersRoutes = (viewers: ViewersService, voids: VoidService) =>
+/**
+ * The transaction viewers and the voids of their rows (portal-spec §2 Delete Property / LLC Transaction),
+ * the entries behind the forms' receipts, and the one-step correction (issue 25).
+ */
+export const viewersRoutes = (viewers: ViewersService, voids: VoidService, corrections: CorrectionsService) =>
   ({
     propertyTxns: ({ query }) => viewers.propertyTransactions(query.selectedProperty, query.include_voided === 'true'),
     llcTxns: ({ query }) => viewers.llcTransactions(query.selectedLLC, query.include_voided === 'true'),
@@ -15,4 +19,6 @@ export const viewersRoutes = (viewers: ViewersService, voids: VoidService) =>
     deleteLlcExpense: ({ body, write }) => voids.voidEntry('llc_expense', body, write()),
     deleteInvestment: ({ body, write }) => voids.voidEntry('investment', body, write()),
     deleteWithdrawal: ({ body, write }) => voids.voidEntry('withdrawal', body, write()),
+    ledgerEntries: ({ query }) => viewers.ledgerEntries(query),
+    correctEntry: ({ body, write }) => corrections.correct(body, write()),
   }) satisfies Partial<Handlers>;

@@ -11,7 +11,8 @@ import type { RunOnce } from '../idempotency/idempotency.service.js';
 import { lockInvestor } from '../investors/investors.repository.js';
 import { lockProperty } from '../properties/properties.repository.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
-import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerKind } from '../ledger/ledger.repository.js';
+import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerEntry, type LedgerKind } from '../ledger/ledger.repository.js';
+import type { Queryable } from '../../db/client.js';
 
 /** What each delete family of the contract may void, and the word its messages use. */
 const VOID_FAMILIES = {
@@ -25,6 +26,66 @@ const VOID_FAMILIES = {
 } as const satisfies Record<VoidFamily, { kinds: LedgerKind[]; word: string }>;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+type VoidedRow = LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null };
+
+/** The balances a void (or a correction) must not take below zero on any date: what a row of each kind adds to. */
+const BALANCES = {
+  deposit: { plus: 'deposit', minus: 'deposit_withdrawal', what: 'the deposits held for this property', byInvestor: false },
+  investment: { plus: 'investment', minus: 'investment_withdrawal', what: "this investor's capital in this property", byInvestor: true },
+} as const;
+type BalanceKind = keyof typeof BALANCES;
+const balanceOf = (row: { kind: string }) => (row.kind in BALANCES ? BALANCES[row.kind as BalanceKind] : null);
+
+/** Takes the row lock of the balance `row` adds to (the property's deposits, the investor's capital), if any. */
+export async function lockBalanceOf(tx: Queryable, row: VoidedRow): Promise<void> {
+  const balance = balanceOf(row);
+  if (!balance) return;
+  if (balance.byInvestor) await lockInvestor(tx, row.investorId!);
+  else await lockProperty(tx, row.propertyId!);
+}
+
+/**
+ * The first date on which the balance `row` adds to would be below zero without it (the live rows
+ * only: in a correction, with the corrected entry already written), or null; null for other kinds.
+ */
+export async function negativeBalanceDate(tx: Queryable, row: VoidedRow): Promise<string | null> {
+  const balance = balanceOf(row);
+  if (!balance) return null;
+  const rest = await movementsOfKinds(tx, {
+    propertyId: row.propertyId!,
+    investorId: balance.byInvestor ? row.investorId! : undefined,
+    plus: balance.plus,
+    minus: balance.minus,
+    excludeId: row.id,
+  });
+  return firstNegativeDate(rest);
+}
+
+/** The words a balance is named by in a refusal. */
+export const balanceWords = (row: { kind: string }): string => balanceOf(row)?.what ?? 'a balance';
+
+/** Marks `row` and the rows linked to it voided (domain.md §3.4); answers the linked ids. */
+export async function markVoided(tx: Queryable, row: VoidedRow, v: { at: Date; by: number; reason: string }): Promise<number[]> {
+  const linked = await findLinkedIds(tx, row.id, row.linkedEntryId);
+  for (const id of [row.id, ...linked]) await markVoid(tx, id, v);
+  return linked;
+}
+
+/** The `void` audit row of `row`; `extra` adds facts (the entry a correction replaced it with). */
+export async function appendVoidAudit(
+  tx: Queryable,
+  ctx: WriteContext,
+  row: VoidedRow,
+  v: { at: Date; reason: string; linked: number[] },
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await appendAudit(tx, {
+    at: v.at, userId: ctx.userId, action: 'void', entity: 'ledger_entry', entityId: String(row.id),
+    before: row, after: { voided_at: v.at.toISOString(), voided_by_user_id: ctx.userId, void_reason: v.reason, also_voided: v.linked, ...extra },
+    ip: ctx.ip,
+  });
+}
 
 /**
  * Deletes are voids (domain.md §3.4): the row stays, marked with who, when and why, and an audit row
@@ -45,36 +106,15 @@ export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: R
         }
         await requireOpenPeriod(tx, row, row.date);
         // A deposit or an investment can only go if nothing later was paid out of it.
-        const balance =
-          row.kind === 'deposit'
-            ? { plus: 'deposit', minus: 'deposit_withdrawal', what: `the deposits held for this property` }
-            : row.kind === 'investment'
-              ? { plus: 'investment', minus: 'investment_withdrawal', what: `this investor's capital in this property` }
-              : null;
-        if (balance) {
-          if (row.kind === 'deposit') await lockProperty(tx, row.propertyId!);
-          else await lockInvestor(tx, row.investorId!);
-          const rest = await movementsOfKinds(tx, {
-            propertyId: row.propertyId!,
-            investorId: row.kind === 'investment' ? row.investorId! : undefined,
-            plus: balance.plus,
-            minus: balance.minus,
-            excludeId: row.id,
-          });
-          const negativeOn = firstNegativeDate(rest);
-          if (negativeOn) {
-            throw new ConflictError(`Deleting ${word} ID ${row.id} would make ${balance.what} negative on ${negativeOn}. Delete the later withdrawal first.`);
-          }
+        await lockBalanceOf(tx, row);
+        const negativeOn = await negativeBalanceDate(tx, row);
+        if (negativeOn) {
+          throw new ConflictError(`Deleting ${word} ID ${row.id} would make ${balanceWords(row)} negative on ${negativeOn}. Delete the later withdrawal first.`);
         }
         const now = clock.now();
         const reason = input.reason?.trim() || 'Deleted in the transaction viewer';
-        const linked = await findLinkedIds(tx, row.id, row.linkedEntryId);
-        for (const id of [row.id, ...linked]) await markVoid(tx, id, { at: now, by: ctx.userId, reason });
-        await appendAudit(tx, {
-          at: now, userId: ctx.userId, action: 'void', entity: 'ledger_entry', entityId: String(row.id),
-          before: row, after: { voided_at: now.toISOString(), voided_by_user_id: ctx.userId, void_reason: reason, also_voided: linked },
-          ip: ctx.ip,
-        });
+        const linked = await markVoided(tx, row, { at: now, by: ctx.userId, reason });
+        await appendVoidAudit(tx, ctx, row, { at: now, reason, linked });
         // Nothing to add to the table's message; an empty answer is what an Idempotency-Key replays.
         return {};
       });

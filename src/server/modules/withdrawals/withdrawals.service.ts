@@ -9,35 +9,98 @@ import type { WriteContext } from '../../lib/write-context.js';
 import type { BooksService } from '../books/books.service.js';
 import { movementsOfKinds, totalsOfKinds } from '../books/books.repository.js';
 import { lockInvestor } from '../investors/investors.repository.js';
-import type { EntryWriter } from '../ledger/entry-writer.js';
+import type { EntryBuilder, EntryWriter } from '../ledger/entry-writer.js';
 import { lockProperty } from '../properties/properties.repository.js';
 import { existingInvestor, existingProperty, requireInvestor, requireProperty } from '../references.js';
 
 type Body<K extends keyof Endpoints> = ParsedBody<Endpoints[K]>;
+type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
+
+/**
+ * A withdrawal larger than its balance allows: 400 when it is recorded (the form's own words), 409 when
+ * it is the new side of a correction (viewers/corrections.service.ts), which is refused whole.
+ */
+export class OverdrawError extends ValidationError {}
 
 const overMax = (max: number, what: 'withdrawal' | 'deposit') =>
-  new ValidationError(`Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`);
+  new OverdrawError(`Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`);
 
 /**
  * Money leaving the books (domain.md §3.3, §4.11). Money leaves only under the investor's (or the
  * property's) row lock, with the limit recomputed inside the same transaction: two tabs or fifty
- * requests cannot spend one balance twice (security.md L4, V5).
+ * requests cannot spend one balance twice (security.md L4, V5). Each form's entry is built by one
+ * function, which a correction runs too (after voiding the entry it replaces, so its amount is free).
  */
-export function createWithdrawalsService({ books, record }: { books: BooksService; record: EntryWriter }) {
+export function withdrawalBuilders(books: BooksService) {
   const notInFuture = (date: string) => {
     if (date > books.today()) throw new ValidationError('A withdrawal cannot be dated in the future.');
   };
+  const limits = limitsOf(books);
+  return {
+    recordCashWithdrawal: (async (tx, input) => {
+      notInFuture(input.date);
+      const investor = await requireInvestor(tx, input.investor_name);
+      await lockInvestor(tx, investor.id);
+      const max = await limits.maxCash(tx, investor.id);
+      if (input.amount > max) throw overMax(max, 'withdrawal');
+      return { kind: 'cash_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
+        investorId: investor.id, description: input.description };
+    }) satisfies Builder<'recordCashWithdrawal'>,
 
-  const maxInvestment = async (tx: Queryable, investorId: number, propertyId: number) => {
-    const t = await totalsOfKinds(tx, { asOf: books.today(), propertyId, investorId, plus: 'investment', minus: 'investment_withdrawal' });
-    return maxOfNet(t.plusCents, t.minusCents);
+    recordInvestmentWithdrawal: (async (tx, input) => {
+      notInFuture(input.date);
+      const investor = await requireInvestor(tx, input.investor_name);
+      const property = await requireProperty(tx, input.property_name);
+      await lockInvestor(tx, investor.id);
+      const max = await limits.maxInvestment(tx, investor.id, property.id);
+      if (input.amount > max) throw overMax(max, 'withdrawal');
+      const movements = await movementsOfKinds(tx, { propertyId: property.id, investorId: investor.id, plus: 'investment', minus: 'investment_withdrawal' });
+      const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
+      if (negativeOn) {
+        throw new OverdrawError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${negativeOn}.`);
+      }
+      return { kind: 'investment_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
+        investorId: investor.id, propertyId: property.id, description: `Return of capital – ${property.name}` };
+    }) satisfies Builder<'recordInvestmentWithdrawal'>,
+
+    recordDepositWithdrawal: (async (tx, input) => {
+      notInFuture(input.date);
+      const property = await requireProperty(tx, input.property_name);
+      await lockProperty(tx, property.id);
+      const max = await limits.maxDeposit(tx, property.id);
+      if (input.amount > max) throw overMax(max, 'deposit');
+      const movements = await movementsOfKinds(tx, { propertyId: property.id, plus: 'deposit', minus: 'deposit_withdrawal' });
+      const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
+      if (negativeOn) throw new OverdrawError(`This withdrawal would take the deposits held for ${property.name} below zero on ${negativeOn}.`);
+      return { kind: 'deposit_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
+        propertyId: property.id, description: input.notes };
+    }) satisfies Builder<'recordDepositWithdrawal'>,
   };
-  const maxDeposit = async (tx: Queryable, propertyId: number) => {
-    const t = await totalsOfKinds(tx, { asOf: books.today(), propertyId, plus: 'deposit', minus: 'deposit_withdrawal' });
-    return maxOfNet(t.plusCents, t.minusCents);
+}
+
+export type WithdrawalBuilders = ReturnType<typeof withdrawalBuilders>;
+
+/** The maximums of the three withdrawals, today, read through `tx`. */
+function limitsOf(books: BooksService) {
+  return {
+    maxInvestment: async (tx: Queryable, investorId: number, propertyId: number) => {
+      const t = await totalsOfKinds(tx, { asOf: books.today(), propertyId, investorId, plus: 'investment', minus: 'investment_withdrawal' });
+      return maxOfNet(t.plusCents, t.minusCents);
+    },
+    maxDeposit: async (tx: Queryable, propertyId: number) => {
+      const t = await totalsOfKinds(tx, { asOf: books.today(), propertyId, plus: 'deposit', minus: 'deposit_withdrawal' });
+      return maxOfNet(t.plusCents, t.minusCents);
+    },
+    maxCash: async (tx: Queryable, investorId: number) =>
+      maxCashWithdrawal((await books.investorAt(tx, investorId, books.today())).figures.cashBalance),
   };
-  const maxCash = async (tx: Queryable, investorId: number) =>
-    maxCashWithdrawal((await books.investorAt(tx, investorId, books.today())).figures.cashBalance);
+}
+
+export function createWithdrawalsService({ books, record }: { books: BooksService; record: EntryWriter }) {
+  const { maxCash, maxInvestment, maxDeposit } = limitsOf(books);
+  const builders = withdrawalBuilders(books);
+  const write = <K extends keyof WithdrawalBuilders>(form: K) => (input: Body<K>, ctx: WriteContext) =>
+    record(ctx, (tx) => (builders[form] as Builder<K>)(tx, input));
 
   return {
     /** The maximums the withdrawal forms show, in dollars (§4.11), each read from one snapshot. */
@@ -51,50 +114,9 @@ export function createWithdrawalsService({ books, record }: { books: BooksServic
     maxDepositFor: (propertyName: string) =>
       books.snapshot(async (tx) => centsToDollars(await maxDeposit(tx, (await existingProperty(tx, propertyName)).id))),
 
-    recordCashWithdrawal(input: Body<'recordCashWithdrawal'>, ctx: WriteContext) {
-      notInFuture(input.date);
-      return record(ctx, async (tx) => {
-        const investor = await requireInvestor(tx, input.investor_name);
-        await lockInvestor(tx, investor.id);
-        const max = await maxCash(tx, investor.id);
-        if (input.amount > max) throw overMax(max, 'withdrawal');
-        return { kind: 'cash_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
-          investorId: investor.id, description: input.description };
-      });
-    },
-
-    recordInvestmentWithdrawal(input: Body<'recordInvestmentWithdrawal'>, ctx: WriteContext) {
-      notInFuture(input.date);
-      return record(ctx, async (tx) => {
-        const investor = await requireInvestor(tx, input.investor_name);
-        const property = await requireProperty(tx, input.property_name);
-        await lockInvestor(tx, investor.id);
-        const max = await maxInvestment(tx, investor.id, property.id);
-        if (input.amount > max) throw overMax(max, 'withdrawal');
-        const movements = await movementsOfKinds(tx, { propertyId: property.id, investorId: investor.id, plus: 'investment', minus: 'investment_withdrawal' });
-        const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
-        if (negativeOn) {
-          throw new ValidationError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${negativeOn}.`);
-        }
-        return { kind: 'investment_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
-          investorId: investor.id, propertyId: property.id, description: `Return of capital – ${property.name}` };
-      });
-    },
-
-    recordDepositWithdrawal(input: Body<'recordDepositWithdrawal'>, ctx: WriteContext) {
-      notInFuture(input.date);
-      return record(ctx, async (tx) => {
-        const property = await requireProperty(tx, input.property_name);
-        await lockProperty(tx, property.id);
-        const max = await maxDeposit(tx, property.id);
-        if (input.amount > max) throw overMax(max, 'deposit');
-        const movements = await movementsOfKinds(tx, { propertyId: property.id, plus: 'deposit', minus: 'deposit_withdrawal' });
-        const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
-        if (negativeOn) throw new ValidationError(`This withdrawal would take the deposits held for ${property.name} below zero on ${negativeOn}.`);
-        return { kind: 'deposit_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
-          propertyId: property.id, description: input.notes };
-      });
-    },
+    recordCashWithdrawal: write('recordCashWithdrawal'),
+    recordInvestmentWithdrawal: write('recordInvestmentWithdrawal'),
+    recordDepositWithdrawal: write('recordDepositWithdrawal'),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+import { FirstDayChecklist } from '../../components/first-day-checklist';
 import { useManifest } from '../../lib/manifest';
 import { actionsFor, DEFAULT_ACTION, type AdminActionTitle } from './admin-actions';
 import { AdminActionPicker } from './components/admin-action-picker';
@@ -106,6 +107,8 @@ export function AdminPage() {
       )}
       {state.status === 'ready' && (
         <>
+          {/* An empty portal's first steps (issue 25 item 5): the list on the landing, a line beside a form. */}
+          <FirstDayChecklist compact={action.slug !== DEFAULT_ACTION.slug} current={action.slug} />
           <AdminActionPicker actions={actions} current={action} onChoose={(slug) => setParams({ action: slug })} />
           {state.error && (
             <div className="alert alert-warning" role="alert">

@@ -11,3 +11,12 @@ export const roiByYear = (roi: Record<string, number>): [string, number][] =>
 /** property_pictures is a list of single-entry maps; this flattens it to name and url pairs. */
 export const propertyPictures = (pictures: Record<string, string>[]): { name: string; url: string }[] =>
   pictures.flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, url })));
+
+/**
+ * The letters of a property's drawn tile, while it has no picture (issue 25 item 5): the first letter of
+ * its first two words. "Oak Street Duplex" → "OS", "12 Elm" → "1E", "maple" → "M".
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s\-_/.,&]+/u).filter(Boolean);
+  return words.slice(0, 2).map((w) => [...w][0]!.toLocaleUpperCase('en-US')).join('') || '?';
+}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { InvestorChooser } from './components/investor-chooser';
 import { InvestorDashboard } from './components/investor-dashboard';
@@ -38,7 +39,10 @@ function AdminLanding() {
 type Props = { investorName: string | undefined; isAdmin: boolean | undefined; ready: boolean };
 
 function InvestorSummary({ investorName, isAdmin, ready }: Props) {
-  const state = useInvestorSummary(investorName, ready);
+  // The figures are drawn in a deferred render, which React splits into slices of a few milliseconds
+  // between which the browser stays responsive; the skeleton stays until it is done. Rendered at once,
+  // the whole page was one long task on a phone (issue 25 item 9, Lighthouse's total blocking time).
+  const state = useDeferredValue(useInvestorSummary(investorName, ready));
   if (state.status === 'choose-investor') return <AdminLanding />;
   const name =
     state.status === 'ready' ? state.summary.investor_name : state.status === 'no-data' ? state.investorName : investorName;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { endpoints } from '../../../contract/endpoints';
 import type { InvestorSummaryResponse } from '../../../contract/schemas/investor';
 import { ApiError } from '../../lib/api-client';
@@ -23,9 +24,12 @@ export function useInvestorSummary(investorName: string | undefined, enabled = t
     { investor_name: investorName },
     { enabled, meta: { onError: 'Failed to load the investor summary:' } },
   );
-  if (data) return hasNoData(data) ? { status: 'no-data', investorName: data.investor_name } : { status: 'ready', summary: data };
-  if (isPending || !error) return { status: 'loading' };
-  // The server asks an administrator without an investor login which investor to show.
-  const askedForName = error instanceof ApiError && error.status === 400 && investorName === undefined;
-  return askedForName ? { status: 'choose-investor' } : { status: 'no-data', investorName };
+  // The same state object until the answer changes: the page defers drawing a new one (investor-page.tsx).
+  return useMemo((): SummaryState => {
+    if (data) return hasNoData(data) ? { status: 'no-data', investorName: data.investor_name } : { status: 'ready', summary: data };
+    if (isPending || !error) return { status: 'loading' };
+    // The server asks an administrator without an investor login which investor to show.
+    const askedForName = error instanceof ApiError && error.status === 400 && investorName === undefined;
+    return askedForName ? { status: 'choose-investor' } : { status: 'no-data', investorName };
+  }, [data, error, isPending, investorName]);
 }

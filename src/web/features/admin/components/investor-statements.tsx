@@ -25,7 +25,8 @@ export function InvestorStatements() {
     setDone(null);
     setProgress({ bytes: 0 });
     try {
-      const name = await download(endpoints.allStatements, { query: chooser.period }, setProgress);
+      const { from, to } = chooser.period;
+      const name = await download(endpoints.allStatements, { query: { from, to } }, setProgress);
       setDone(`Saved ${name}.`);
     } catch (err) {
       setError(errorText(err));

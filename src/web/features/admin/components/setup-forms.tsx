@@ -1,19 +1,36 @@
 import { endpoints } from '../../../../contract/endpoints';
-import type { FieldSpec, FormValues } from '../../../components/record-form';
+import { useState } from 'react';
+import { RecordForm, type FieldSpec, type FormValues } from '../../../components/record-form';
 import { adminForm } from './admin-form';
+import { NewInvestorSecret } from './new-investor-secret';
 import {
   CATEGORY_SCOPE_OPTIONS, date, FEE_OPTIONS, investor, llc, money, month, PROPERTY_TYPE_OPTIONS, select, TERMS, text,
 } from './fields';
 
 /** The forms that set up the books: investors, properties, categories and fees (portal-spec §2, §3, §8). */
 
-export const AddInvestorForm = adminForm('add-investor', endpoints.addInvestor, 'Add investor', () => [
+const INVESTOR_FIELDS = [
   text('name', 'Name', { maxLength: 100 }),
   select('fee_percentage', 'Fee', FEE_OPTIONS, 'Select a fee', { hint: 'Share of the investor’s income kept as the management fee.' }),
   text('email', 'Email', { maxLength: 200, inputMode: 'email' }),
   text('phone', 'Phone', { maxLength: 50, inputMode: 'tel' }),
   text('address', 'Address', { wide: true, maxLength: 300 }),
-]);
+];
+
+/**
+ * Add New Investor: the spec's alert gives the login secret ('New investor added successfully, login
+ * secret is: {secret}'); after it, the secret stays in a panel with Copy and Print (issue 25 item 3).
+ */
+export function AddInvestorForm() {
+  const [added, setAdded] = useState<{ investor: string; secret: string } | null>(null);
+  return (
+    <>
+      <RecordForm id="add-investor" endpoint={endpoints.addInvestor} submitLabel="Add investor" fields={INVESTOR_FIELDS}
+        onSuccess={(reply, body) => setAdded({ investor: String(body.name ?? '').trim(), secret: reply.secret })} />
+      {added && <NewInvestorSecret key={added.secret} {...added} onDone={() => setAdded(null)} />}
+    </>
+  );
+}
 
 const LC_TERMS = 'lc';
 const isLandContract = (v: FormValues) => v.property_type === 'land_contract';
@@ -38,7 +55,10 @@ export const AddInvestmentPropertyForm = adminForm(
     money('purchase_price', 'Purchase price'),
     money('land_value', 'Land value', { hint: 'Part of the price that is land (not depreciated).' }),
     money('property_value', 'Property value'),
-    text('picture_url', 'Picture URL', { maxLength: 2048, inputMode: 'url', hint: 'Link to a photo, e.g. https://…/front.jpg' }),
+    text('picture_url', 'Picture URL', {
+      maxLength: 2048, inputMode: 'url',
+      hint: 'Optional: leave it empty and, once the property is added, upload its picture below. Until then investors see a tile with its initials.',
+    }),
     ...LC_FIELDS,
   ],
   {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TxnRow, VoidFamily } from '../../../../contract/schemas/viewers';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { FormError } from '../../../components/form-error';
@@ -29,9 +30,14 @@ type Props<K extends string> = {
   filtered: boolean;
   /** The name of the table's CSV: the rows that pass the filter, all of them. */
   csvFile: string;
+  /** What went wrong with the last void or correction of one of its rows, in words. */
   failure: string | null;
   headingRef: (el: HTMLHeadingElement | null) => void;
   onDelete: (row: TxnRow) => void;
+  /** Opens the row's recording form filled in with it, to correct it in one step (issue 25). */
+  onCorrect: (row: TxnRow) => void;
+  /** The row a link pointed at (a receipt's "See it"): marked and scrolled into view. */
+  marked?: number | null;
 };
 
 /** A timestamp's day in the viewer's time zone, as MM/DD/YYYY. */
@@ -42,7 +48,7 @@ function localDate(iso: string): string {
 
 const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`);
 
-export function TxnTable<K extends string>({ id, table, rows, total, filtered, csvFile, failure, headingRef, onDelete }: Props<K>) {
+export function TxnTable<K extends string>({ id, table, rows, total, filtered, csvFile, failure, headingRef, onDelete, onCorrect, marked }: Props<K>) {
   const titleId = `${id}-title`;
   const live = rows.filter((r) => !r.voided_at).length;
   const voided = rows.length - live;
@@ -62,7 +68,7 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, c
       </div>
       {failure && (
         <div className="px-3 pt-3">
-          <FormError message={`Failed to delete ${table.type}. ${failure}`} />
+          <FormError message={failure} />
         </div>
       )}
       <div className="txn-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
@@ -86,7 +92,9 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, c
                 {total > 0 && filtered ? 'No entries match the search and dates.' : table.empty}
               </EmptyRow>
             ) : (
-              rows.map((row) => <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} />)
+              rows.map((row) => (
+                <TxnRowView key={row.id} row={row} type={table.type} onDelete={onDelete} onCorrect={onCorrect} marked={row.id === marked} />
+              ))
             )}
           </tbody>
         </table>
@@ -95,10 +103,17 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, c
   );
 }
 
-function TxnRowView({ row, type, onDelete }: { row: TxnRow; type: string; onDelete: (row: TxnRow) => void }) {
+type RowProps = { row: TxnRow; type: string; onDelete: (row: TxnRow) => void; onCorrect: (row: TxnRow) => void; marked: boolean };
+
+function TxnRowView({ row, type, onDelete, onCorrect, marked }: RowProps) {
   const isVoided = Boolean(row.voided_at);
+  const ref = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (marked) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [marked]);
+  const className = [isVoided ? 'txn-voided' : '', marked ? 'txn-marked' : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <tr className={isVoided ? 'txn-voided' : undefined} data-row-id={row.id}>
+    <tr ref={ref} className={className} data-row-id={row.id} aria-current={marked || undefined}>
       <td className="txn-id">
         <span className="txn-struck">{row.id}</span>
       </td>
@@ -120,9 +135,15 @@ function TxnRowView({ row, type, onDelete }: { row: TxnRow; type: string; onDele
         {isVoided ? (
           <span className="small txn-muted">Voided</span>
         ) : (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
-            Delete<span className="visually-hidden"> {type} ID {row.id}</span>
-          </button>
+          <span className="txn-row-buttons">
+            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onCorrect(row)}>
+              Correct<span className="visually-hidden"> {type} ID {row.id}</span>
+            </button>
+            {/* The spec fixes the confirmation ("Are you sure you want to delete …?"), not this button: it voids. */}
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
+              Void<span className="visually-hidden"> {type} ID {row.id}</span>
+            </button>
+          </span>
         )}
       </td>
     </tr>

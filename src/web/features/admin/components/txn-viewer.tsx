@@ -1,15 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import type { Endpoint, QueryInput, Reply } from '../../../../contract/endpoint';
-import { VOID_ENDPOINTS } from '../../../../contract/endpoints';
+import { endpoints, VOID_ENDPOINTS } from '../../../../contract/endpoints';
 import type { TxnRow } from '../../../../contract/schemas/viewers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { call, errorText } from '../../../lib/api-client';
 import { csvFileName } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
-import { useEndpointQuery, useInvalidation } from '../../../lib/queries';
+import { queryKeyOf, useEndpointQuery, useInvalidation } from '../../../lib/queries';
+import { correctionHref } from './entry-forms';
 import { shownDetail } from './txn-detail';
 import { isFiltered, matchesFilter, NO_FILTER, TxnFilterBar, type TxnFilter } from './txn-filter';
 import { TxnTable, type TxnTableSpec } from './txn-table';
@@ -21,6 +24,10 @@ export type { TxnTableSpec } from './txn-table';
  * property, LLC or investor, see all its rows table by table, narrowed by a search and a date range if
  * wished, delete one after a confirmation. A delete voids the row on the server; the tables then load
  * again. "Show voided" lists the voided rows too, struck through, with who voided them, when and why.
+ *
+ * Issue 25: a row's buttons say what they do: "Void" (the spec fixes only the confirmation's question,
+ * which keeps its words) and "Correct", which opens the row's recording form filled in with it. An
+ * address may choose whose rows show and mark one (?name=…&entry=…: a receipt's "See it").
  */
 
 /** A viewer read of the table: its query names whose rows, its answer holds a list of rows per table. */
@@ -43,7 +50,12 @@ type Pending<K extends string> = { table: TxnTableSpec<K>; row: TxnRow };
 
 export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel, placeholder, options, endpoint, nameField, tables }: Props<E>) {
   type K = Extract<keyof Reply<E>, string>;
-  const [name, setName] = useState('');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const asked = params.get('name');
+  const [name, setName] = useState(() => (asked && options.includes(asked) ? asked : ''));
+  const marked = Number(params.get('entry')) || null;
   const [showVoided, setShowVoided] = useState(false);
   const [filter, setFilter] = useState<TxnFilter>(NO_FILTER);
   const [pending, setPending] = useState<Pending<K> | null>(null);
@@ -67,6 +79,24 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
   const choose = (which: string) => {
     setName(which);
     setFailure(null);
+  };
+
+  /** Reads the row's entry (its kind and form), then opens that form filled in with it. */
+  const correct = async (key: K, row: TxnRow) => {
+    const query = { id: String(row.id) };
+    try {
+      const { entries } = await client.fetchQuery({
+        queryKey: queryKeyOf(endpoints.ledgerEntries, query),
+        queryFn: ({ signal }) => call(endpoints.ledgerEntries, { query }, { signal }),
+      });
+      const entry = entries[0];
+      if (!entry) throw new Error(`Entry ${row.id} was not found.`);
+      await navigate(correctionHref(entry));
+    } catch (err) {
+      const message = errorText(err);
+      console.error(message);
+      setFailure({ key, message: `The correction could not be opened. ${message}` });
+    }
   };
 
   const confirmDelete = async () => {
@@ -93,7 +123,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
       flushSync(() => {
         setBusy(false);
         setPending(null);
-        setFailure({ key: table.key, message });
+        setFailure({ key: table.key, message: `Failed to delete ${table.type}. ${message}` });
       });
       window.alert(`Failed to delete ${table.type}.`);
     }
@@ -152,6 +182,8 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
                 setReason('');
                 setPending({ table, row });
               }}
+              onCorrect={(row) => void correct(table.key, row)}
+              marked={marked}
             />
           ))}
         </div>
@@ -159,9 +191,9 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? `Delete ${pending.table.type}` : 'Delete'}
+        title={pending ? `Void ${pending.table.type}` : 'Void'}
         message={pending ? `Are you sure you want to delete ${pending.table.type} ID ${pending.row.id}?` : ''}
-        confirmLabel="Delete"
+        confirmLabel="Void"
         danger
         busy={busy}
         onConfirm={() => void confirmDelete()}
@@ -188,7 +220,9 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
         </label>
         <input id={reasonId} className="form-control" type="text" maxLength={500} value={reason} readOnly={busy}
           placeholder="e.g. Entered twice" onChange={(e) => setReason(e.target.value)} autoComplete="off" />
-        <div className="form-text">The row is kept, marked as voided, and stays in the audit log.</div>
+        <div className="form-text">
+          Voiding keeps the row, marked as voided, and in the audit log. To fix a typo in one step, use Correct instead.
+        </div>
       </ConfirmDialog>
     </div>
   );

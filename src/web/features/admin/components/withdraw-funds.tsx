@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Endpoint, QueryInput, Reply } from '../../../../contract/endpoint';
 import { endpoints } from '../../../../contract/endpoints';
+import type { CorrectingForm } from '../../../../contract/schemas/corrections';
 import { FILL_ALL_FIELDS, RecordForm, type FieldSpec, type FormEndpoint, type FieldName, type FormValues, type Refusal } from '../../../components/record-form';
 import { errorText } from '../../../lib/api-client';
-import { dollarsText, exceeds } from '../../../lib/cents';
+import { addDollars, dollarsText, exceeds } from '../../../lib/cents';
 import { formatCurrency } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
+import { CorrectionBanner, CorrectionReason, EntryReceipt, RecentEntries, useCorrection, type Receipt } from './entry-receipts';
 import { dateToday, description, investor, select, TERMS, text, type AdminFormProps } from './fields';
 
 /**
@@ -14,6 +16,10 @@ import { dateToday, description, investor, select, TERMS, text, type AdminFormPr
  * changing one of them clears the amount (back to its "0.00" placeholder: nothing to delete before typing)
  * and reads the maximum of the new choice. Over the maximum the submit is refused before any request; the
  * server checks again under its row lock. The date starts at today.
+ *
+ * Each form also leaves a receipt, lists its last entries and corrects one the address names (issue 25):
+ * while the choice is the corrected entry's own, its amount counts back into the maximum (the server
+ * voids it before it checks the new one).
  */
 type MaxEndpoint = Endpoint & { method: 'GET'; query: object };
 
@@ -23,6 +29,8 @@ type WithdrawalFormProps<W extends FormEndpoint, M extends MaxEndpoint> = {
   submitLabel: string;
   /** The write, and the read of its maximum (whose query is the selectors' values). */
   endpoint: W;
+  /** The write's name in the endpoint table: its receipts and corrections. */
+  form: CorrectingForm;
   maxEndpoint: M;
   /** The figure of the maximum's answer. */
   maxOf: (reply: Reply<M>) => number;
@@ -43,6 +51,17 @@ const AMOUNT = 'amount';
 function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: WithdrawalFormProps<W, M>) {
   const names: string[] = p.selectors.map((f) => f.name);
   const [selection, setSelection] = useState<FormValues>({});
+  const correction = useCorrection(p.form);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const correcting = correction.active ? correction.values : null;
+  const namesKey = names.join(',');
+  // A correction starts from the entry's own choice, whose maximum is read at once.
+  useEffect(() => {
+    if (correcting) {
+      setSelection(Object.fromEntries(namesKey.split(',').map((n) => [n, correcting[n] ?? ''])));
+      setReceipt(null);
+    }
+  }, [correcting, namesKey]);
   const chosen = names.every((n) => (selection[n] ?? '') !== '');
   const query = Object.fromEntries(names.map((n) => [n, selection[n] ?? ''])) as QueryInput<M>;
   const max = useEndpointQuery(p.maxEndpoint, query, {
@@ -51,11 +70,14 @@ function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: Withdr
     meta: { onError: (err) => console.error(errorText(err)) },
   });
   // A maximum being read again is not known yet: the amount waits for it.
-  const known = chosen && !max.isFetching && max.data !== undefined ? max.data : null;
+  const read = chosen && !max.isFetching && max.data !== undefined ? max.data : null;
+  // The corrected entry's own amount is given back before the new one is checked, for its own choice.
+  const credit = correcting && correction.entry && names.every((n) => (selection[n] ?? '') === (correcting[n] ?? '')) ? correction.entry.amount : 0;
+  const known = read === null ? null : addDollars(read, credit);
 
   const amountHint =
     !chosen ? p.chooseFirst
-    : known !== null ? `Maximum: ${formatCurrency(known)}`
+    : known !== null ? `Maximum: ${formatCurrency(known)}${credit ? ` (with the ${formatCurrency(credit)} of entry ${correction.entry?.id} given back)` : ''}`
     : max.error && !max.isFetching ? `The maximum could not be loaded: ${errorText(max.error)}`
     : 'Loading the maximum...';
 
@@ -85,14 +107,26 @@ function WithdrawalForm<W extends FormEndpoint, M extends MaxEndpoint>(p: Withdr
           {p.title}
         </h3>
         {p.help && <p className="record-form-intro mb-2">{p.help}</p>}
-        <RecordForm id={p.id} endpoint={p.endpoint} submitLabel={p.submitLabel}
-          fields={[...p.selectors, amount, ...p.rest]} validate={validate}
+        <CorrectionBanner correction={correction} />
+        <RecordForm key={correcting ? `correct-${correction.entry?.id}` : 'new'} id={p.id} endpoint={p.endpoint}
+          submitLabel={correcting ? 'Save correction' : p.submitLabel}
+          fields={[...p.selectors, amount, ...p.rest]} validate={validate} loaded={correcting}
+          send={correcting ? correction.send : undefined}
           onFieldChange={(name, value, set) => {
             if (!names.includes(name)) return;
             setSelection((s) => ({ ...s, [name]: value }));
             set(AMOUNT, '');
           }}
-          onSuccess={() => setSelection({})} />
+          onSuccess={(reply) => {
+            const answer = reply as { id: number; voided_id?: number };
+            setSelection({});
+            setReceipt({ id: answer.id, voidedId: answer.voided_id });
+            if (correcting) correction.stop();
+          }}>
+          {correcting && <CorrectionReason correction={correction} id={p.id} />}
+        </RecordForm>
+        {receipt && <EntryReceipt receipt={receipt} onDismiss={() => setReceipt(null)} />}
+        <RecentEntries form={p.form} id={p.id} />
       </div>
     </section>
   );
@@ -108,16 +142,16 @@ export function WithdrawFunds({ helpers }: AdminFormProps) {
         Choose who or what the money leaves first: the amount opens once the maximum that can be withdrawn is known.
       </p>
       <WithdrawalForm id="withdraw-cash" title="Withdraw from Cash" submitLabel="Withdraw cash"
-        endpoint={endpoints.recordCashWithdrawal} maxEndpoint={endpoints.maxCashWithdrawal} maxOf={(r) => r.max_cash_withdrawal}
+        endpoint={endpoints.recordCashWithdrawal} form="recordCashWithdrawal" maxEndpoint={endpoints.maxCashWithdrawal} maxOf={(r) => r.max_cash_withdrawal}
         selectors={[investor(helpers, 'investor_name')]} rest={[dateToday('date', 'Date'), description({})]}
         chooseFirst="Choose an investor to see the maximum." limit="withdrawal" />
       <WithdrawalForm id="withdraw-investment" title="Withdraw from Investment" submitLabel="Withdraw from investment"
-        endpoint={endpoints.recordInvestmentWithdrawal} maxEndpoint={endpoints.maxInvestmentWithdrawal}
+        endpoint={endpoints.recordInvestmentWithdrawal} form="recordInvestmentWithdrawal" maxEndpoint={endpoints.maxInvestmentWithdrawal}
         maxOf={(r) => r.max_investment_withdrawal}
         selectors={[investor(helpers, 'investor_name'), select('property_name', 'Property', helpers.properties, 'Select a property')]}
         rest={[dateToday('date', 'Date')]} chooseFirst="Choose an investor and a property to see the maximum." limit="withdrawal" />
       <WithdrawalForm id="withdraw-deposit" title="Withdraw Deposit" submitLabel="Withdraw deposit"
-        endpoint={endpoints.recordDepositWithdrawal} maxEndpoint={endpoints.maxDepositWithdrawal}
+        endpoint={endpoints.recordDepositWithdrawal} form="recordDepositWithdrawal" maxEndpoint={endpoints.maxDepositWithdrawal}
         maxOf={(r) => r.max_deposit_withdrawal} selectors={[rentalProperty(helpers)]}
         rest={[dateToday('date', 'Date'), text('notes', 'Notes', { maxLength: 500 })]}
         chooseFirst="Choose a property to see the maximum." limit="deposit" help={TERMS.depositDisposition} />

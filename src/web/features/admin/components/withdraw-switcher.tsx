@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminFormProps } from './fields';
 import { WithdrawFunds } from './withdraw-funds';
 
@@ -14,7 +15,13 @@ const FORMS = [
  * from medium width up all three show and the switch hides (app.css). A hidden form keeps what was typed.
  */
 export function WithdrawSwitcher(props: AdminFormProps) {
-  const [shown, setShown] = useState<string>(FORMS[0].id);
+  // An address may name the form (a correction of a withdrawal: ?form=withdraw-deposit&correct=…).
+  const [params] = useSearchParams();
+  const named = FORMS.find((f) => f.id === params.get('form'))?.id;
+  const [shown, setShown] = useState<string>(named ?? FORMS[0].id);
+  useEffect(() => {
+    if (named) setShown(named);
+  }, [named]);
   return (
     <div className="withdraw-switcher" data-shown={shown}>
       <div className="btn-group w-100 mb-3 d-md-none withdraw-switch" role="group" aria-label="Withdraw from">

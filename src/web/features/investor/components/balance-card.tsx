@@ -7,8 +7,8 @@ import type { ExplainTarget } from '../explain/explain-figures';
 import { Money } from './money';
 
 /** The merged line's explanation says first why it adds two of the API's figures. */
-const MERGED_NOTE =
-  'Rental Investments here = total_rental_investments + total_lc_investments: this portal shows land contract capital with rental capital.';
+const MERGED_NOTE = () =>
+  'This is the money you have put into your rental and land-contract properties, less the capital paid back to you: this portal shows them together.';
 
 type Props = Pick<
   InvestorSummaryResponse,

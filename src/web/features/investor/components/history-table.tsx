@@ -19,9 +19,17 @@ type Props = {
   headingLevel?: 'h2' | 'h3';
   /** The name of the table's CSV ("Income History - A.csv"), every row; none without one. */
   csvFile?: string;
-  /** The figure the rows add up to: each row opens its "How is this calculated?" with its month marked. */
+  /** The figure the rows add up to: each row's "How is this calculated?" explains that row, its month of it. */
   explain?: ExplainTarget;
 };
+
+/** A row's "How is this calculated?": the figure in the row's month, named as the row ("Income History 07/2024"). */
+const rowTarget = (explain: ExplainTarget, title: string, date: string): ExplainTarget => ({
+  ...explain,
+  title: `${title} ${formatMonth(date)}`,
+  fileTitle: `${title} ${date.slice(0, 7)}`,
+  month: date.slice(0, 7),
+});
 
 /**
  * A Date / Amount table in a card as tall as its rows (portal-spec §2): months as MM/YYYY, money
@@ -89,9 +97,7 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
                       </td>
                       <td className={moneyClass(row.amount)}>
                         {formatCurrency(row.amount)}
-                        {explain && (
-                          <ExplainButton target={{ ...explain, month: row.date.slice(0, 7) }} name={`${title} ${formatMonth(row.date)}`} />
-                        )}
+                        {explain && <ExplainButton target={rowTarget(explain, title, row.date)} />}
                       </td>
                     </tr>
                     {isOpen && (

@@ -7,6 +7,7 @@ import { useEndpointQuery } from '../../../lib/queries';
 import { Money } from './money';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { EmptyRow } from '../../../components/empty-row';
+import { FirstDayChecklist } from '../../../components/first-day-checklist';
 import { InvestorSearch, nobodyFound, useInvestorSearch } from '../../../components/investor-search';
 
 const investorPath = (name: string) => `/investor/${encodeURIComponent(name)}`;
@@ -29,44 +30,48 @@ export function InvestorChooser() {
   const investors = data?.investors;
   const search = useInvestorSearch(investors);
   return (
-    <div className="card investor-card investor-chooser-card">
-      <div className="card-body pb-2 flex-grow-0">
-        <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
-          <h2 id={titleId} className="investor-card-title">
-            All investors
-          </h2>
-          <DownloadCsvButton table="All investors" fileName={csvFileName('All Investors')} hasRows={search.shown.length > 0}
-            className="mb-2" csv={() => tableCsv(CSV_COLUMNS, search.shown)} />
+    <>
+      {/* No investors yet: the first steps that lead to one (issue 25 item 5). */}
+      {investors?.length === 0 && <FirstDayChecklist />}
+      <div className="card investor-card investor-chooser-card">
+        <div className="card-body pb-2 flex-grow-0">
+          <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
+            <h2 id={titleId} className="investor-card-title">
+              All investors
+            </h2>
+            <DownloadCsvButton table="All investors" fileName={csvFileName('All Investors')} hasRows={search.shown.length > 0}
+              className="mb-2" csv={() => tableCsv(CSV_COLUMNS, search.shown)} />
+          </div>
+          <p className="investor-help mb-0">
+            {data ? (
+              <>
+                {investors!.length} {investors!.length === 1 ? 'investor' : 'investors'}: <Money amount={data.total_investments} /> invested,{' '}
+                <Money amount={data.total_cash} /> cash owed to them. Open one to see the page they see.
+              </>
+            ) : (
+              'Open an investor to see the page they see.'
+            )}
+          </p>
+          {search.searchable && <InvestorSearch search={search} className="mt-3" />}
         </div>
-        <p className="investor-help mb-0">
-          {data ? (
-            <>
-              {investors!.length} {investors!.length === 1 ? 'investor' : 'investors'}: <Money amount={data.total_investments} /> invested,{' '}
-              <Money amount={data.total_cash} /> cash owed to them. Open one to see the page they see.
-            </>
-          ) : (
-            'Open an investor to see the page they see.'
-          )}
-        </p>
-        {search.searchable && <InvestorSearch search={search} className="mt-3" />}
+        {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
+        {!error && !investors && <p className="investor-empty py-4" role="status">Loading...</p>}
+        {investors && (
+          <div className="investor-table-scroll investor-chooser" role="region" aria-labelledby={titleId} tabIndex={0}>
+            <table className="table table-sm table-striped mb-0 investor-table table-stack">
+              <thead>
+                <tr>
+                  <th scope="col">Investor</th>
+                  <th scope="col" className="text-end">Active Investments</th>
+                  <th scope="col" className="text-end">Cash Balance</th>
+                </tr>
+              </thead>
+              <ChooserRows investors={investors} shown={search.shown} searched={search.searched} />
+            </table>
+          </div>
+        )}
       </div>
-      {error && <p className="investor-empty py-4">The investors could not be loaded: {error.message}</p>}
-      {!error && !investors && <p className="investor-empty py-4" role="status">Loading...</p>}
-      {investors && (
-        <div className="investor-table-scroll investor-chooser" role="region" aria-labelledby={titleId} tabIndex={0}>
-          <table className="table table-sm table-striped mb-0 investor-table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Investor</th>
-                <th scope="col" className="text-end">Active Investments</th>
-                <th scope="col" className="text-end">Cash Balance</th>
-              </tr>
-            </thead>
-            <ChooserRows investors={investors} shown={search.shown} searched={search.searched} />
-          </table>
-        </div>
-      )}
-    </div>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InvestorSummaryResponse } from '../../../../contract/schemas/investor';
 import { csvFileName } from '../../../lib/csv-export';
+import { formatMonth } from '../../../lib/format';
 import { propertyPictures } from '../investor-figures';
 import { useInvestorProperty } from '../use-investor-property';
 import { ExplainProvider } from '../explain/explain-context';
@@ -21,7 +22,7 @@ const SCROLL_DELAY_MS = 150;
 const DISTRIBUTIONS: ExplainTarget = {
   title: 'Distributions',
   figures: ['capital_returned', 'cash_distributed'],
-  sumNote: 'Distributions = capital_returned + cash_distributed: every payment to you, capital paid back and income paid out.',
+  sumNote: (month) => `This is everything paid to you${month ? ` in ${formatMonth(month)}` : ''}: capital paid back and income paid out.`,
 };
 
 type Props = { summary: InvestorSummaryResponse; investorName: string | undefined };

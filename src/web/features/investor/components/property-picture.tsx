@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { initialsOf } from '../investor-figures';
 
 type Props = { url: string; name: string; alt: string; className?: string };
 
 /**
- * A property's picture, cropped to fill its box. Pictures live on other hosts; under the picture lies a
- * neutral tile with the property's initial, which shows when there is no picture or it cannot be loaded,
- * so the layout never shows a broken image.
+ * A property's picture, cropped to fill its box. Under the picture lies a drawn tile (issue 25 item 5):
+ * a house's outline and the property's initials, in the page itself, with no request to any host. It
+ * is what shows while a property has no picture yet (one added without it) and when a picture cannot
+ * be loaded, so the layout never shows a broken image.
  *
  * The picture hides itself when it fails, and is never swapped for another element: a press that lands
  * on the picture and a release that lands on its replacement make no click in the browser. On a card the
@@ -18,8 +20,12 @@ export function PropertyPicture({ url, name, alt, className = '' }: Props) {
     // The frame is the image people and screen readers meet, whether the picture loaded or not. A span,
     // as a card's button may hold only inline elements.
     <span className={`investor-picture-frame ${className}`.trim()} role={alt ? 'img' : undefined}
-      aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
-      <span className="investor-picture-initial">{name.trim().charAt(0).toUpperCase() || '?'}</span>
+      aria-label={alt || undefined} aria-hidden={alt ? undefined : true} data-picture={url ? 'given' : 'none'}>
+      <svg className="investor-picture-tile" viewBox="0 0 120 80" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">
+        <path d="M30 44 L60 20 L90 44 M38 38 V66 H82 V38" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round"
+          strokeLinecap="round" opacity="0.35" />
+        <text x="60" y="60" textAnchor="middle" fontSize="17" fontWeight="600" fill="currentColor">{initialsOf(name)}</text>
+      </svg>
       {url && (
         <img src={url} alt="" className="investor-picture" hidden={failed} loading="lazy" decoding="async"
           onError={() => setFailed(true)} />

@@ -1,19 +1,44 @@
-import { useId, useMemo, useRef } from 'react';
-import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
-import { Bar } from 'react-chartjs-2';
-import { formatPercent, formatPercentTick } from '../../../lib/format';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { formatPercent } from '../../../lib/format';
 import { ExplainButton } from '../explain/explain-button';
 import { useOpenExplanation } from '../explain/explain-context';
 import type { ExplainTarget } from '../explain/explain-figures';
 import { roiByYear } from '../investor-figures';
 
-// Only the pieces this chart draws, so the bundle carries no unused Chart.js code (Bar registers its controller).
-ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
-
-/** The accent colour of ui.md; canvas cannot read CSS variables, so it is repeated here. */
-const ACCENT = '#1f5fbf';
+/** Chart.js and its React wrapper, in a chunk of their own (issue 25 item 9). */
+const YearlyRoiBars = lazy(() => import('./yearly-roi-bars'));
 
 const yearTarget = (year: string): ExplainTarget => ({ title: `Yearly ROI ${year}`, figures: [`roi_per_year:${year}`] });
+
+/** What a reader does on the way to the chart: the first of these loads it. */
+const INTERACTIONS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Whether to draw the chart yet: once its card comes within 200 px of the screen, or the reader first
+ * scrolls, taps, clicks or types, whichever is first (then it stays drawn). On a phone the chart is below
+ * the first screen, so the page's first render and load run no Chart.js at all (issue 25 item 9,
+ * Lighthouse's mobile preset); a reader who scrolls or taps towards it finds it drawn.
+ */
+function useChartWanted<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (wanted || !element) return;
+    const want = () => setWanted(true);
+    for (const e of INTERACTIONS) window.addEventListener(e, want, { once: true, passive: true });
+    const observer = typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) want();
+    }, { rootMargin: '200px 0px' });
+    if (observer) observer.observe(element);
+    else want();
+    return () => {
+      observer?.disconnect();
+      for (const e of INTERACTIONS) window.removeEventListener(e, want);
+    };
+  }, [wanted]);
+  return [ref, wanted];
+}
 
 /** 'Yearly ROI' (portal-spec §2): one bar per year, oldest first, percent ticks from zero, no legend. */
 export function YearlyRoiChart({ roiPerYear }: { roiPerYear: Record<string, number> }) {
@@ -21,49 +46,13 @@ export function YearlyRoiChart({ roiPerYear }: { roiPerYear: Record<string, numb
   const years = useMemo(() => roiByYear(roiPerYear), [roiPerYear]);
   const openExplanation = useOpenExplanation();
   const yearsRef = useRef<HTMLDivElement>(null);
-  // Memoised so a re-render of the page (a property card click) does not make Chart.js redraw.
-  const data = useMemo(
-    () => ({
-      labels: years.map(([year]) => year),
-      datasets: [
-        {
-          label: 'ROI',
-          data: years.map(([, roi]) => roi),
-          backgroundColor: ACCENT,
-          hoverBackgroundColor: '#194f9f',
-          barThickness: 20,
-          borderRadius: 3,
-        },
-      ],
-    }),
-    [years],
+  const [chartRef, wanted] = useChartWanted<HTMLDivElement>();
+  // A bar's year opens its explanation; focus comes back to that year's button, since a canvas takes none.
+  const onYear = useCallback(
+    (year: string) =>
+      openExplanation?.(yearTarget(year), yearsRef.current?.querySelector<HTMLElement>(`[data-year="${year}"] button`) ?? null),
+    [openExplanation],
   );
-  const options = useMemo((): ChartOptions<'bar'> => {
-    // A bar's year opens its explanation; focus comes back to that year's button, since a canvas takes none.
-    const yearAt = (elements: { index: number }[]) => (elements[0] ? years[elements[0].index]?.[0] : undefined);
-    return {
-      responsive: true,
-      maintainAspectRatio: false, // the wrapper fixes the height, so the card does not jump as data arrives
-      animation: false, // calm and exact (ui.md): the bars are drawn at their value, never mid-way
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (ctx) => formatPercent(ctx.parsed.y ?? 0) } },
-      },
-      scales: {
-        x: { grid: { display: false } },
-        y: { beginAtZero: true, ticks: { callback: (value) => formatPercentTick(Number(value)) } },
-      },
-      onClick: (_event, elements) => {
-        const year = yearAt(elements);
-        if (!year || !openExplanation) return;
-        openExplanation(yearTarget(year), yearsRef.current?.querySelector<HTMLElement>(`[data-year="${year}"] button`) ?? null);
-      },
-      onHover: (event, elements) => {
-        const canvas = event.native?.target;
-        if (canvas instanceof HTMLElement) canvas.style.cursor = openExplanation && yearAt(elements) ? 'pointer' : 'default';
-      },
-    };
-  }, [years, openExplanation]);
   // The canvas is opaque to screen readers, so its label carries every value the bars show.
   const description = `Yearly ROI: ${years.map(([year, roi]) => `${year} ${formatPercent(roi)}`).join(', ')}`;
   return (
@@ -73,11 +62,15 @@ export function YearlyRoiChart({ roiPerYear }: { roiPerYear: Record<string, numb
           Yearly ROI
         </h2>
         <p className="investor-help">Income each year ÷ average capital that year</p>
-        <div className="investor-chart flex-grow-1">
+        <div ref={chartRef} className="investor-chart flex-grow-1">
           {years.length === 0 ? (
             <p className="investor-empty">No yearly ROI available</p>
           ) : (
-            <Bar aria-label={description} options={options} data={data} />
+            // Until the bars are drawn, a screen reader reads the same values from the card.
+            <Suspense fallback={<p className="visually-hidden">{description}</p>}>
+              {wanted ? <YearlyRoiBars years={years} description={description} onYear={openExplanation ? onYear : null} />
+                : <p className="visually-hidden">{description}</p>}
+            </Suspense>
           )}
         </div>
         {/* A bar's click has no keyboard: the years as buttons too, each opening the same explanation. */}

@@ -1,6 +1,11 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { ExplainTarget } from './explain-figures';
-import { ExplainPanel } from './explain-panel';
+
+/**
+ * The panel, its body and its tables in a chunk of their own (issue 25 item 9): the page's first render
+ * neither loads nor runs them; the first "ⓘ" pressed loads them, and they stay for the next.
+ */
+const ExplainPanel = lazy(() => import('./explain-panel').then((m) => ({ default: m.ExplainPanel })));
 
 /** Opens the panel on a figure; focus goes back to `opener` when it closes. */
 type OpenExplanation = (target: ExplainTarget, opener: HTMLElement | null) => void;
@@ -21,13 +26,21 @@ type Props = {
 /** One "How is this calculated?" panel for the whole page, opened by any figure's trigger inside. */
 export function ExplainProvider({ investorName, ownerName, children }: Props) {
   const [shown, setShown] = useState<{ target: ExplainTarget; opener: HTMLElement | null } | null>(null);
-  const open = useCallback<OpenExplanation>((target, opener) => setShown({ target, opener }), []);
+  const [wanted, setWanted] = useState(false);
+  const open = useCallback<OpenExplanation>((target, opener) => {
+    setWanted(true);
+    setShown({ target, opener });
+  }, []);
   const close = useCallback(() => setShown(null), []);
   return (
     <ExplainContext value={open}>
       {children}
-      <ExplainPanel target={shown?.target ?? null} opener={shown?.opener ?? null} investorName={investorName}
-        ownerName={ownerName} onClose={close} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ExplainPanel target={shown?.target ?? null} opener={shown?.opener ?? null} investorName={investorName}
+            ownerName={ownerName} onClose={close} />
+        </Suspense>
+      )}
     </ExplainContext>
   );
 }

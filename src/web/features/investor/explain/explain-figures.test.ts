@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arithmeticOf, explainLabel, formatFigure, formatPart, partLabel, splitFormula, unitOf } from './explain-figures';
+import { explainLabel, formatFigure, partLabel, unitOf } from './explain-figures';
 
 describe('the figures of "How is this calculated?"', () => {
   it('knows each figure’s unit and shows its value in it, a missing one as a dash', () => {
@@ -13,35 +13,15 @@ describe('the figures of "How is this calculated?"', () => {
     expect(formatFigure(null, 'percent')).toBe('—');
   });
 
-  it('names parts in words, and any new one by its name', () => {
-    expect(partLabel('peak_capital')).toBe('Peak capital');
-    expect(partLabel('total_lc_investments')).toBe('Land Contract Investments');
+  it('names the groups of items in words, and any new one by its name without underscores', () => {
+    expect(['peak_capital', 'capital_months', 'total_lc_investments', 'cash_distributed'].map(partLabel)).toEqual([
+      'The most you had invested', 'Your capital, month by month', 'Land-contract properties', 'Income paid out',
+    ]);
     expect(partLabel('some_new_part')).toBe('Some new part');
-    expect(formatPart('rate', 6.208734129)).toBe('6.208734%');
-    expect(formatPart('net_present_value', 0)).toBe('$0.00');
-    expect(formatPart('capital_months', 1099543.5)).toBe('$1,099,543.50');
-  });
-
-  it('fills a ratio’s arithmetic with its parts, and leaves out what is not a ratio or divides by zero', () => {
-    expect(arithmeticOf('total_roi', { total_income: 10042.5, peak_capital: 100000 }, 10.04)).toBe('100 × $10,042.50 ÷ $100,000.00 = 10.04%');
-    expect(arithmeticOf('roi_per_year:2024', { income: 10042.5, capital_months: 1100000 }, 10.96)).toBe('100 × $10,042.50 × 12 ÷ $1,100,000.00 = 10.96%');
-    expect(arithmeticOf('equity_multiple', { returned: 110042.5, invested: 100000 }, 1.1)).toBe('$110,042.50 ÷ $100,000.00 = 1.10×');
-    expect(arithmeticOf('total_roi', { total_income: 0, peak_capital: 0 }, 0)).toBeUndefined();
-    expect(arithmeticOf('total_income', { income_share: 1 }, 1)).toBeUndefined();
-    expect(arithmeticOf('equity_multiple', {}, null)).toBeUndefined();
   });
 
   it('names a trigger for its figure', () => {
     expect(explainLabel('Total Income')).toBe('How is Total Income calculated?');
-  });
-});
-
-describe('splitFormula', () => {
-  it('puts the rule first and each sentence after it on its own', () => {
-    expect(splitFormula('total_roi = 100 × total_income ÷ peak capital, two decimals (0 when the peak is 0). Peak capital is the highest. (The mid-month rule decides only when.) Here: none.')).toEqual({
-      rule: 'total_roi = 100 × total_income ÷ peak capital, two decimals (0 when the peak is 0).',
-      details: ['Peak capital is the highest.', '(The mid-month rule decides only when.)', 'Here: none.'],
-    });
-    expect(splitFormula('Rate 6.21 is 1.5 × x.')).toEqual({ rule: 'Rate 6.21 is 1.5 × x.', details: [] });
+    expect(explainLabel('Income History 07/2024')).toBe('How is Income History 07/2024 calculated?');
   });
 });

@@ -1,13 +1,13 @@
-import { formatCurrency, formatMultiple, formatPercent, formatRate } from '../../../lib/format';
+import { formatCurrency, formatMultiple, formatPercent } from '../../../lib/format';
 
 /**
- * What "How is this calculated?" (issue 14) asks GET /api/explain for, and how the panel names and shows
- * the figures and parts it answers. Pure, so the words and units are tested without a browser.
+ * What "How is this calculated?" (issues 14, 25) asks GET /api/explain for, and how the panel names and
+ * shows the figures it answers. Pure, so the words and units are tested without a browser.
  */
 
 /** A figure the page shows, as the panel asks for it. */
 export type ExplainTarget = {
-  /** What the page calls the figure: 'Total Income', 'Yearly ROI 2024', 'Income from P'. */
+  /** What the page calls the figure: 'Total Income', 'Yearly ROI 2024', 'Income History 07/2024'. */
   title: string;
   /**
    * The API's figures it is made of: one, or several the page shows added together (the merged
@@ -16,10 +16,12 @@ export type ExplainTarget = {
   figures: readonly [string] | readonly [string, string];
   /** A property's own figure (the property panel). */
   propertyName?: string;
-  /** A history row's month ('2024-07'): the panel marks that month's items. */
+  /** A history row's month ('2024-07'): the panel explains that month's amount, the row's figure. */
   month?: string;
-  /** Why several figures are added: the sentence the panel puts before their formulas. */
-  sumNote?: string;
+  /** The title in the CSV's file name when it differs (a row's: 'Income History 2024-07'). */
+  fileTitle?: string;
+  /** Several figures added: the one sentence the panel starts with (given the row's month, if any). */
+  sumNote?: (month: string | undefined) => string;
 };
 
 export type Unit = 'dollars' | 'percent' | 'multiple';
@@ -39,29 +41,23 @@ export function formatFigure(value: number | null, unit: Unit): string {
   return formatCurrency(value);
 }
 
-/** The parts of the answers in words; a part not listed reads as its name with spaces. */
+/**
+ * The groups of a ratio's items (its numerator and denominator) and of a merged line's (the figures it
+ * adds), in words; a part not listed reads as its name with spaces.
+ */
 const PART_WORDS: Record<string, string> = {
-  investments: 'Investments',
-  investment_withdrawals: 'Investment withdrawals',
-  income_share: 'Income share',
-  management_fee: 'Management fee',
-  own_expenses: 'Own expenses',
-  llc_expenses: 'LLC expenses',
-  total_income: 'Total income',
-  cash_withdrawals: 'Cash withdrawals',
-  peak_capital: 'Peak capital',
-  income: 'Income',
-  capital_months: 'Capital-months (dollars × months)',
-  returned: 'Returned',
-  invested: 'Invested',
-  rate: 'Rate as solved (unrounded)',
-  net_present_value: 'Net present value at that rate',
+  total_income: 'Your income',
+  peak_capital: 'The most you had invested',
+  income: 'Your income in the year',
+  capital_months: 'Your capital, month by month',
+  returned: 'Paid to you, and what you still hold',
+  invested: 'What you put in',
   // The figures a merged line adds up.
-  total_rental_investments: 'Rental Investments',
-  total_lc_investments: 'Land Contract Investments',
-  total_other_investments: 'Other Investments',
+  total_rental_investments: 'Rental properties',
+  total_lc_investments: 'Land-contract properties',
+  total_other_investments: 'Other properties',
   capital_returned: 'Capital returned',
-  cash_distributed: 'Cash distributed',
+  cash_distributed: 'Income paid out',
 };
 
 export function partLabel(name: string): string {
@@ -69,38 +65,6 @@ export function partLabel(name: string): string {
   if (words) return words;
   const spaced = name.replaceAll('_', ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/** A part's value: xirr's rate is a percent to six decimals, every other part is money. */
-export const formatPart = (name: string, value: number): string => (name === 'rate' ? formatRate(value) : formatCurrency(value));
-
-/**
- * A ratio's arithmetic with the numbers filled in, as the formula says it, e.g.
- * "100 × $10,042.50 ÷ $100,000.00 = 10.04%"; undefined for a figure that is not a ratio or lacks a part.
- */
-export function arithmeticOf(figure: string, parts: Readonly<Record<string, number>>, value: number | null): string | undefined {
-  const money = (name: string) => (parts[name] === undefined ? undefined : formatCurrency(parts[name]));
-  const result = value === null ? '' : ` = ${formatFigure(value, unitOf(figure))}`;
-  const terms =
-    figure === 'total_roi' ? ['100 × ', money('total_income'), ' ÷ ', money('peak_capital')]
-    : figure.startsWith('roi_per_year:') ? ['100 × ', money('income'), ' × 12 ÷ ', money('capital_months')]
-    : figure === 'equity_multiple' ? ['', money('returned'), ' ÷ ', money('invested')]
-    : undefined;
-  // A zero denominator has no quotient to show (the server answers 0 or none for it).
-  if (!terms || terms.some((t) => t === undefined) || parts[denominatorOf(figure)] === 0) return undefined;
-  return `${terms.join('')}${result}`;
-}
-
-const denominatorOf = (figure: string): string =>
-  figure === 'total_roi' ? 'peak_capital' : figure === 'equity_multiple' ? 'invested' : 'capital_months';
-
-/**
- * A formula in words as its rule (the first sentence) and the sentences after it, each a rule of how a
- * term is counted, so a long formula reads as a list rather than a wall of text.
- */
-export function splitFormula(text: string): { rule: string; details: string[] } {
-  const [rule = '', ...details] = text.replace(/(\.\)?)\s+(?=[A-Z(])/g, '$1\n').split('\n');
-  return { rule, details };
 }
 
 /** The accessible name of a trigger: "How is Total Income calculated?". */

@@ -1,14 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { formatCurrency, formatDate, formatMonth } from '../../../lib/format';
+import { formatCurrency, formatDate } from '../../../lib/format';
 import { moneyClass } from '../components/money';
 import { partLabel } from './explain-figures';
-import { groupTotal, inMonth, itemGroups, type ExplainItem } from './explain-items';
+import { groupTotal, itemGroups, type ExplainItem } from './explain-items';
 
 type Props = {
   items: readonly ExplainItem[];
   caption: string;
-  /** A history row's month: its items are marked, and the first is scrolled into view. */
-  month?: string;
   /** What a sum's total row says ("Total"; xirr's flows add up to "Net of the flows"). */
   totalLabel: string;
 };
@@ -18,13 +15,9 @@ type Props = {
  * A ratio's items come in one group per part (numerator, denominator), each with its total, so a reader
  * can check each part; a sum's items end with their total, which is the figure.
  */
-export function ExplainItemsTable({ items, caption, month, totalLabel }: Props) {
-  const ref = useRef<HTMLTableElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector('.explain-item-marked')?.scrollIntoView({ block: 'center' });
-  }, [month]);
+export function ExplainItemsTable({ items, caption, totalLabel }: Props) {
   return (
-    <table ref={ref} className="table table-sm mb-0 explain-table">
+    <table className="table table-sm mb-0 explain-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -44,22 +37,16 @@ export function ExplainItemsTable({ items, caption, month, totalLabel }: Props) 
               </th>
             </tr>
           )}
-          {group.items.map((item, k) => {
-            const marked = inMonth(item, month);
-            return (
-              <tr key={k} className={marked ? 'explain-item explain-item-marked' : 'explain-item'}>
-                <td className="text-nowrap">
-                  {formatDate(item.date)}
-                  {marked && month && <span className="visually-hidden"> (in {formatMonth(month)})</span>}
-                </td>
-                <td className="explain-label">{item.label}</td>
-                <td className={moneyClass(item.amount)}>{formatCurrency(item.amount)}</td>
-              </tr>
-            );
-          })}
+          {group.items.map((item, k) => (
+            <tr key={k} className="explain-item">
+              <td className="text-nowrap">{formatDate(item.date)}</td>
+              <td className="explain-label">{item.label}</td>
+              <td className={moneyClass(item.amount)}>{formatCurrency(item.amount)}</td>
+            </tr>
+          ))}
           <tr className="explain-total">
             <th scope="row" colSpan={2}>
-              {group.part ? `Total of ${partLabel(group.part)}` : totalLabel}
+              {group.part ? 'Total' : totalLabel}
             </th>
             <td className={moneyClass(groupTotal(group))}>{formatCurrency(groupTotal(group))}</td>
           </tr>

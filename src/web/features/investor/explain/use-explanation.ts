@@ -13,7 +13,8 @@ export type ExplanationState =
 const meta = { onError: 'Failed to load the explanation:' };
 
 /**
- * The math of a figure the panel shows (GET /api/explain), null while the panel is closed. An admin on
+ * The math of a figure the panel shows (GET /api/explain), or of a history row's month of it, null
+ * while the panel is closed. An admin on
  * /investor/{name} names the investor; an investor leaves the name out and reads their own. A merged
  * line asks for both of its figures (at most two, so the hooks stay fixed in number).
  */
@@ -22,6 +23,8 @@ export function useExplanation(target: ExplainTarget | null, investorName: strin
     figure: figure ?? '',
     ...(investorName !== undefined ? { investor_name: investorName } : {}),
     ...(target?.propertyName !== undefined ? { property_name: target.propertyName } : {}),
+    // A history row's ⓘ explains the row: that month's amount (issue 25).
+    ...(target?.month !== undefined ? { month: target.month } : {}),
   });
   const [first, second] = target?.figures ?? [];
   const a = useEndpointQuery(endpoints.explain, queryOf(first), { enabled: first !== undefined, meta });
