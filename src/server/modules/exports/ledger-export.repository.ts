@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { ENTRY_NAMES } from '../ledger/ledger.repository.js';
 
 /** One ledger entry as the CSV export writes it: every reference by name, and its void state. */
 export type LedgerExportRow = {
@@ -33,11 +34,7 @@ export async function ledgerPage(db: Queryable, f: { from: string; to: string; a
             to_char(e.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "voidedAt",
             vu.username AS "voidedBy", e.void_reason AS "voidReason"
        FROM ledger_entry e
-       LEFT JOIN property p ON p.id = e.property_id
-       LEFT JOIN llc l ON l.id = coalesce(e.llc_id, p.llc_id)
-       LEFT JOIN investor i ON i.id = e.investor_id
-       LEFT JOIN category c ON c.id = e.category_id
-       LEFT JOIN portal_user vu ON vu.id = e.voided_by
+       ${ENTRY_NAMES}
       WHERE e.id <= $4 AND e.date BETWEEN $1 AND $2
         AND ($3::date IS NULL OR (e.date, e.id) > ($3::date, $7::bigint))
         AND ($5::int IS NULL OR coalesce(e.llc_id, p.llc_id) = $5)

@@ -146,6 +146,17 @@ export type EntryListRow = {
 };
 
 /**
+ * The names an entry refers to, joined to ledger_entry e: its property p, its LLC l (its own, an LLC
+ * expense, or its property's), investor i, category c, and who voided it vu. One text, so the list of
+ * entries and the ledger export name an entry alike.
+ */
+export const ENTRY_NAMES = `LEFT JOIN property p ON p.id = e.property_id
+       LEFT JOIN llc l ON l.id = coalesce(e.llc_id, p.llc_id)
+       LEFT JOIN investor i ON i.id = e.investor_id
+       LEFT JOIN category c ON c.id = e.category_id
+       LEFT JOIN portal_user vu ON vu.id = e.voided_by`;
+
+/**
  * Entries newest recorded first: of some kinds, one by id, of one property, of one category (by name),
  * voided ones too if asked, at most `limit`. An entry's LLC is its own (an LLC expense) or its property's.
  */
@@ -161,13 +172,9 @@ export async function listEntries(
             to_char(e.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "voidedAt",
             vu.username AS "voidedBy", e.void_reason AS "voidReason"
        FROM ledger_entry e
-       LEFT JOIN property p ON p.id = e.property_id
-       LEFT JOIN llc l ON l.id = coalesce(e.llc_id, p.llc_id)
-       LEFT JOIN investor i ON i.id = e.investor_id
-       LEFT JOIN category c ON c.id = e.category_id
+       ${ENTRY_NAMES}
        LEFT JOIN loren lo ON lo.id = e.loren_id
        LEFT JOIN portal_user cu ON cu.id = e.created_by
-       LEFT JOIN portal_user vu ON vu.id = e.voided_by
       WHERE ($1::text[] IS NULL OR e.kind = ANY($1::text[]))
         AND ($2::bigint IS NULL OR e.id = $2)
         AND ($3::int IS NULL OR e.property_id = $3)
