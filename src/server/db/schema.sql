@@ -1,0 +1,558 @@
+-- GENERATED FILE: do not edit. It is never run: the migrations beside it are what build a database.
+-- It is what a new database holds after every migration, read back from its catalog, so the whole
+-- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
+-- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
+--
+-- Migrations: 0001_initial_schema.sql … 0013_recovery_codes.sql (13)
+
+CREATE TABLE answer_cache (
+  key       text NOT NULL,
+  scopes    text[] NOT NULL,
+  versions  bigint[] NOT NULL,
+  stamp     text NOT NULL,
+  kept_at   timestamp with time zone DEFAULT now() NOT NULL,
+  body_gzip bytea NOT NULL,
+  CONSTRAINT answer_cache_pkey PRIMARY KEY (key)
+);
+CREATE INDEX answer_cache_kept_at_idx ON public.answer_cache USING btree (kept_at);
+
+CREATE TABLE audit_event (
+  id        bigint GENERATED ALWAYS AS IDENTITY,
+  at        timestamp with time zone DEFAULT now() NOT NULL,
+  user_id   integer,
+  action    text NOT NULL,
+  entity    text NOT NULL,
+  entity_id text,
+  before    jsonb,
+  after     jsonb,
+  ip        text,
+  prev_hash text NOT NULL,
+  hash      text NOT NULL,
+  CONSTRAINT audit_event_pkey PRIMARY KEY (id),
+  CONSTRAINT audit_event_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX audit_event_entity_idx ON public.audit_event USING btree (entity, entity_id);
+CREATE TRIGGER audit_event_guard BEFORE DELETE OR UPDATE ON audit_event FOR EACH ROW EXECUTE FUNCTION audit_event_guard();
+
+CREATE TABLE auth_attempt_window (
+  key          text NOT NULL,
+  window_start timestamp with time zone NOT NULL,
+  attempts     integer NOT NULL,
+  CONSTRAINT auth_attempt_window_attempts_check CHECK (attempts > 0),
+  CONSTRAINT auth_attempt_window_pkey PRIMARY KEY (key)
+);
+
+CREATE TABLE books_scope_version (
+  scope   text NOT NULL,
+  version bigint NOT NULL,
+  CONSTRAINT books_scope_version_pkey PRIMARY KEY (scope)
+);
+
+CREATE TABLE category (
+  id         integer GENERATED ALWAYS AS IDENTITY,
+  scope      text NOT NULL,
+  name       text NOT NULL,
+  tax_line   text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT category_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT category_pkey PRIMARY KEY (id),
+  CONSTRAINT category_scope_check CHECK (scope = ANY (ARRAY['income'::text, 'property_expense'::text, 'llc_expense'::text]))
+);
+CREATE UNIQUE INDEX category_scope_name_key ON public.category USING btree (scope, name_key(name));
+CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON category FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE idempotency_key (
+  user_id       integer NOT NULL,
+  key           text NOT NULL,
+  request_hash  text NOT NULL,
+  status_code   integer NOT NULL,
+  response_body jsonb NOT NULL,
+  created_at    timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT idempotency_key_pkey PRIMARY KEY (user_id, key),
+  CONSTRAINT idempotency_key_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+
+CREATE TABLE investor (
+  id         integer GENERATED ALWAYS AS IDENTITY,
+  name       text NOT NULL,
+  email      text DEFAULT ''::text NOT NULL,
+  phone      text DEFAULT ''::text NOT NULL,
+  address    text DEFAULT ''::text NOT NULL,
+  active     boolean DEFAULT true NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT investor_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT investor_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX investor_name_key ON public.investor USING btree (name_key(name));
+CREATE TRIGGER investor_scope_bump_insert AFTER INSERT ON investor REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION investor_scope_bump();
+CREATE TRIGGER shared_scope_bump AFTER DELETE OR UPDATE OR TRUNCATE ON investor FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE investor_fee (
+  investor_id     integer NOT NULL,
+  effective_month date NOT NULL,
+  fee_bps         integer NOT NULL,
+  created_at      timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT investor_fee_effective_month_check CHECK (EXTRACT(day FROM effective_month) = 1::numeric),
+  CONSTRAINT investor_fee_fee_bps_check CHECK (fee_bps >= 0 AND fee_bps <= 5000 AND (fee_bps % 500) = 0),
+  CONSTRAINT investor_fee_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT investor_fee_pkey PRIMARY KEY (investor_id, effective_month)
+);
+CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON investor_fee FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE ledger_entry (
+  id              bigint GENERATED ALWAYS AS IDENTITY,
+  kind            text NOT NULL,
+  date            date NOT NULL,
+  for_month       date NOT NULL,
+  period_start    date,
+  period_end      date,
+  amount_cents    bigint NOT NULL,
+  llc_id          integer,
+  property_id     integer,
+  investor_id     integer,
+  category_id     integer,
+  loren_id        integer,
+  payer           text,
+  description     text,
+  disposition     text,
+  linked_entry_id bigint,
+  created_at      timestamp with time zone DEFAULT now() NOT NULL,
+  created_by      integer NOT NULL,
+  voided_at       timestamp with time zone,
+  voided_by       integer,
+  void_reason     text,
+  CONSTRAINT ledger_entry_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT ledger_entry_category_id_fkey FOREIGN KEY (category_id) REFERENCES category(id),
+  CONSTRAINT ledger_entry_check CHECK ((voided_at IS NULL) = (voided_by IS NULL)),
+  CONSTRAINT ledger_entry_check1 CHECK ((period_start IS NULL) = (period_end IS NULL) AND (period_start IS NULL OR period_start <= period_end)),
+  CONSTRAINT ledger_entry_check2 CHECK (
+CASE kind
+    WHEN 'investment'::text THEN investor_id IS NOT NULL AND property_id IS NOT NULL
+    WHEN 'investment_withdrawal'::text THEN investor_id IS NOT NULL AND property_id IS NOT NULL
+    WHEN 'cash_withdrawal'::text THEN investor_id IS NOT NULL AND property_id IS NULL
+    WHEN 'property_income'::text THEN property_id IS NOT NULL AND investor_id IS NULL
+    WHEN 'property_expense'::text THEN property_id IS NOT NULL AND investor_id IS NULL AND category_id IS NOT NULL
+    WHEN 'investor_property_expense'::text THEN property_id IS NOT NULL AND investor_id IS NOT NULL AND category_id IS NOT NULL
+    WHEN 'lc_payment'::text THEN property_id IS NOT NULL AND investor_id IS NULL
+    WHEN 'deposit'::text THEN property_id IS NOT NULL AND investor_id IS NULL
+    WHEN 'deposit_withdrawal'::text THEN property_id IS NOT NULL AND investor_id IS NULL
+    WHEN 'llc_expense'::text THEN llc_id IS NOT NULL AND property_id IS NULL AND category_id IS NOT NULL
+    ELSE NULL::boolean
+END),
+  CONSTRAINT ledger_entry_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT ledger_entry_date_check CHECK (date >= '1900-01-01'::date AND date <= '2099-12-31'::date),
+  CONSTRAINT ledger_entry_disposition_check CHECK (disposition = ANY (ARRAY['refunded'::text, 'retained'::text])),
+  CONSTRAINT ledger_entry_for_month_check CHECK (EXTRACT(day FROM for_month) = 1::numeric),
+  CONSTRAINT ledger_entry_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT ledger_entry_kind_check CHECK (kind = ANY (ARRAY['investment'::text, 'investment_withdrawal'::text, 'cash_withdrawal'::text, 'property_income'::text, 'property_expense'::text, 'investor_property_expense'::text, 'lc_payment'::text, 'deposit'::text, 'deposit_withdrawal'::text, 'llc_expense'::text])),
+  CONSTRAINT ledger_entry_linked_entry_id_fkey FOREIGN KEY (linked_entry_id) REFERENCES ledger_entry(id),
+  CONSTRAINT ledger_entry_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT ledger_entry_loren_id_fkey FOREIGN KEY (loren_id) REFERENCES loren(id),
+  CONSTRAINT ledger_entry_pkey PRIMARY KEY (id),
+  CONSTRAINT ledger_entry_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id),
+  CONSTRAINT ledger_entry_voided_by_fkey FOREIGN KEY (voided_by) REFERENCES portal_user(id)
+);
+CREATE INDEX ledger_investor_property_date_idx ON public.ledger_entry USING btree (investor_id, property_id, date);
+CREATE INDEX ledger_kind_idx ON public.ledger_entry USING btree (kind);
+CREATE INDEX ledger_llc_date_idx ON public.ledger_entry USING btree (llc_id, date);
+CREATE INDEX ledger_property_date_idx ON public.ledger_entry USING btree (property_id, date);
+CREATE INDEX ledger_property_month_idx ON public.ledger_entry USING btree (property_id, for_month);
+CREATE CONSTRAINT TRIGGER ledger_balance_guard AFTER INSERT OR UPDATE ON ledger_entry DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.kind = ANY (ARRAY['investment'::text, 'investment_withdrawal'::text, 'deposit'::text, 'deposit_withdrawal'::text])) EXECUTE FUNCTION ledger_balance_guard();
+CREATE TRIGGER ledger_entry_guard BEFORE DELETE OR UPDATE ON ledger_entry FOR EACH ROW EXECUTE FUNCTION ledger_entry_guard();
+CREATE TRIGGER ledger_scope_bump_delete AFTER DELETE ON ledger_entry REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ledger_scope_bump();
+CREATE TRIGGER ledger_scope_bump_insert AFTER INSERT ON ledger_entry REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ledger_scope_bump();
+CREATE TRIGGER ledger_scope_bump_update AFTER UPDATE ON ledger_entry REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION ledger_scope_bump();
+CREATE TRIGGER property_month_total_clear AFTER TRUNCATE ON ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION property_month_total_clear();
+CREATE TRIGGER property_month_total_maintain AFTER INSERT OR UPDATE ON ledger_entry FOR EACH ROW EXECUTE FUNCTION property_month_total_maintain();
+CREATE TRIGGER shared_scope_bump AFTER TRUNCATE ON ledger_entry FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE llc (
+  id                          integer GENERATED ALWAYS AS IDENTITY,
+  name                        text NOT NULL,
+  address                     text DEFAULT ''::text NOT NULL,
+  ein                         text,
+  date_started                date,
+  principal_business_activity text DEFAULT ''::text NOT NULL,
+  principal_product           text DEFAULT ''::text NOT NULL,
+  business_code_number        text,
+  closed_through              date,
+  created_at                  timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT llc_business_code_number_check CHECK (business_code_number ~ '^[0-9]{6}$'::text),
+  CONSTRAINT llc_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT llc_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX llc_name_key ON public.llc USING btree (name_key(name));
+CREATE TRIGGER llc_scope_bump_delete AFTER DELETE ON llc REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION llc_scope_bump();
+CREATE TRIGGER llc_scope_bump_insert AFTER INSERT ON llc REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION llc_scope_bump();
+CREATE TRIGGER llc_scope_bump_update AFTER UPDATE ON llc REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION llc_scope_bump();
+CREATE TRIGGER shared_scope_bump AFTER TRUNCATE ON llc FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE login_event (
+  id       bigint GENERATED ALWAYS AS IDENTITY,
+  at       timestamp with time zone DEFAULT now() NOT NULL,
+  action   text NOT NULL,
+  outcome  text NOT NULL,
+  username text NOT NULL,
+  user_id  integer,
+  ip       text NOT NULL,
+  CONSTRAINT login_event_action_check CHECK (action = ANY (ARRAY['login'::text, 'register'::text, 'mfa'::text])),
+  CONSTRAINT login_event_outcome_check CHECK (outcome = ANY (ARRAY['success'::text, 'failure'::text, 'locked'::text, 'throttled'::text])),
+  CONSTRAINT login_event_pkey PRIMARY KEY (id),
+  CONSTRAINT login_event_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX login_event_ip_idx ON public.login_event USING btree (ip, at);
+CREATE INDEX login_event_user_idx ON public.login_event USING btree (user_id, at);
+
+CREATE TABLE loren (
+  id         integer GENERATED ALWAYS AS IDENTITY,
+  name       text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT loren_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT loren_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX loren_name_key ON public.loren USING btree (name_key(name));
+CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON loren FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE picture (
+  id           uuid NOT NULL,
+  content_type text NOT NULL,
+  bytes        bytea NOT NULL,
+  sha256       text NOT NULL,
+  created_by   integer,
+  created_at   timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT picture_bytes_check CHECK (octet_length(bytes) >= 1 AND octet_length(bytes) <= 2097152),
+  CONSTRAINT picture_content_type_check CHECK (content_type = ANY (ARRAY['image/jpeg'::text, 'image/png'::text, 'image/webp'::text])),
+  CONSTRAINT picture_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT picture_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE portal_user (
+  id              integer GENERATED ALWAYS AS IDENTITY,
+  username        text NOT NULL,
+  password_hash   text NOT NULL,
+  investor_id     integer,
+  admin_level     integer DEFAULT 0 NOT NULL,
+  failed_logins   integer DEFAULT 0 NOT NULL,
+  locked_until    timestamp with time zone,
+  disabled_at     timestamp with time zone,
+  deleted_at      timestamp with time zone,
+  created_at      timestamp with time zone DEFAULT now() NOT NULL,
+  totp_secret     text,
+  totp_enabled_at timestamp with time zone,
+  totp_last_step  bigint,
+  CONSTRAINT portal_user_admin_level_check CHECK (admin_level >= 0),
+  CONSTRAINT portal_user_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT portal_user_pkey PRIMARY KEY (id),
+  CONSTRAINT portal_user_username_check CHECK (username = btrim(username) AND username <> ''::text AND length(username) <= 100)
+);
+CREATE UNIQUE INDEX portal_user_investor_key ON public.portal_user USING btree (investor_id) WHERE (deleted_at IS NULL);
+CREATE UNIQUE INDEX portal_user_username_key ON public.portal_user USING btree (lower(username)) WHERE (deleted_at IS NULL);
+
+CREATE TABLE property (
+  id                        integer GENERATED ALWAYS AS IDENTITY,
+  name                      text NOT NULL,
+  llc_id                    integer NOT NULL,
+  property_type             text NOT NULL,
+  tax_bucket                text NOT NULL,
+  nonresidential            boolean DEFAULT false NOT NULL,
+  address                   text DEFAULT ''::text NOT NULL,
+  picture_url               text DEFAULT ''::text NOT NULL,
+  notes                     text DEFAULT ''::text NOT NULL,
+  purchase_date             date NOT NULL,
+  purchase_price_cents      bigint NOT NULL,
+  land_value_cents          bigint NOT NULL,
+  property_value_cents      bigint NOT NULL,
+  lc_sale_date              date,
+  lc_sale_price_cents       bigint,
+  lc_down_payment_cents     bigint,
+  lc_rate_bps               integer,
+  lc_adjusted_basis_cents   bigint,
+  created_at                timestamp with time zone DEFAULT now() NOT NULL,
+  lc_selling_expenses_cents bigint,
+  CONSTRAINT property_check CHECK (land_value_cents <= purchase_price_cents),
+  CONSTRAINT property_check1 CHECK (lc_sale_date IS NULL AND lc_sale_price_cents IS NULL AND lc_down_payment_cents IS NULL AND lc_rate_bps IS NULL AND lc_adjusted_basis_cents IS NULL OR property_type = 'land_contract'::text AND lc_sale_date IS NOT NULL AND lc_sale_price_cents IS NOT NULL AND lc_down_payment_cents IS NOT NULL AND lc_rate_bps IS NOT NULL AND lc_adjusted_basis_cents IS NOT NULL),
+  CONSTRAINT property_land_value_cents_check CHECK (land_value_cents >= 0),
+  CONSTRAINT property_lc_adjusted_basis_cents_check CHECK (lc_adjusted_basis_cents >= 0),
+  CONSTRAINT property_lc_down_payment_cents_check CHECK (lc_down_payment_cents >= 0),
+  CONSTRAINT property_lc_rate_bps_check CHECK (lc_rate_bps >= 0 AND lc_rate_bps <= 10000),
+  CONSTRAINT property_lc_sale_price_cents_check CHECK (lc_sale_price_cents > 0),
+  CONSTRAINT property_lc_selling_expenses_cents_check CHECK (lc_selling_expenses_cents >= 0),
+  CONSTRAINT property_lc_selling_expenses_with_terms CHECK (lc_selling_expenses_cents IS NULL OR lc_sale_date IS NOT NULL),
+  CONSTRAINT property_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT property_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT property_pkey PRIMARY KEY (id),
+  CONSTRAINT property_property_type_check CHECK (property_type = ANY (ARRAY['rental'::text, 'land_contract'::text, 'other'::text])),
+  CONSTRAINT property_property_value_cents_check CHECK (property_value_cents >= 0),
+  CONSTRAINT property_purchase_price_cents_check CHECK (purchase_price_cents >= 0),
+  CONSTRAINT property_tax_bucket_check CHECK (tax_bucket = ANY (ARRAY['rental'::text, 'portfolio'::text]))
+);
+CREATE INDEX property_llc_idx ON public.property USING btree (llc_id);
+CREATE UNIQUE INDEX property_name_key ON public.property USING btree (name_key(name));
+CREATE TRIGGER property_scope_bump_delete AFTER DELETE ON property REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION property_scope_bump();
+CREATE TRIGGER property_scope_bump_insert AFTER INSERT ON property REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION property_scope_bump();
+CREATE TRIGGER property_scope_bump_update AFTER UPDATE ON property REFERENCING OLD TABLE AS before_rows NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION property_scope_bump_moved();
+CREATE TRIGGER shared_scope_bump AFTER TRUNCATE ON property FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE property_month_total (
+  property_id integer NOT NULL,
+  investor_id integer NOT NULL,
+  for_month   date NOT NULL,
+  date_month  date NOT NULL,
+  cents       bigint NOT NULL,
+  entries     integer NOT NULL,
+  CONSTRAINT property_month_total_pkey PRIMARY KEY (property_id, investor_id, for_month, date_month)
+);
+CREATE INDEX property_month_total_investor_idx ON public.property_month_total USING btree (investor_id, property_id);
+
+CREATE TABLE recovery_code (
+  id        integer GENERATED ALWAYS AS IDENTITY,
+  user_id   integer NOT NULL,
+  code_hash text NOT NULL,
+  used_at   timestamp with time zone,
+  CONSTRAINT recovery_code_pkey PRIMARY KEY (id),
+  CONSTRAINT recovery_code_user_id_code_hash_key UNIQUE (user_id, code_hash),
+  CONSTRAINT recovery_code_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+
+CREATE TABLE registration_secret (
+  id          integer GENERATED ALWAYS AS IDENTITY,
+  investor_id integer NOT NULL,
+  secret_hash text NOT NULL,
+  created_at  timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at  timestamp with time zone NOT NULL,
+  used_at     timestamp with time zone,
+  revoked_at  timestamp with time zone,
+  CONSTRAINT registration_secret_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT registration_secret_pkey PRIMARY KEY (id),
+  CONSTRAINT registration_secret_secret_hash_key UNIQUE (secret_hash)
+);
+CREATE INDEX registration_secret_investor_idx ON public.registration_secret USING btree (investor_id);
+
+CREATE TABLE schema_migration (
+  name       text NOT NULL,
+  applied_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT schema_migration_pkey PRIMARY KEY (name)
+);
+
+CREATE TABLE session (
+  id           uuid NOT NULL,
+  user_id      integer NOT NULL,
+  created_at   timestamp with time zone DEFAULT now() NOT NULL,
+  last_seen_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at   timestamp with time zone NOT NULL,
+  revoked_at   timestamp with time zone,
+  ip           text,
+  CONSTRAINT session_pkey PRIMARY KEY (id),
+  CONSTRAINT session_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX session_user_idx ON public.session USING btree (user_id);
+
+CREATE TABLE spent_challenge (
+  jti        text NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT spent_challenge_pkey PRIMARY KEY (jti)
+);
+CREATE INDEX spent_challenge_expires_idx ON public.spent_challenge USING btree (expires_at);
+
+CREATE OR REPLACE FUNCTION public.audit_event_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'audit events are insert-only';
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.books_scope_bump(scopes text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  bumped text[] := ARRAY(SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*' ORDER BY s);
+BEGIN
+  -- A statement that changed no row bumps nothing (and waits for no lock).
+  IF cardinality(bumped) = 0 THEN RETURN; END IF;
+  PERFORM books_write_lock();
+  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
+  -- with every bump ('*' names no scope of its own to bump).
+  INSERT INTO books_scope_version AS v (scope, version)
+  SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
+  ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_scope_versions(scopes text[])
+ RETURNS bigint[]
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+DECLARE
+  versions bigint[] := '{}';
+  wanted text;
+  found bigint;
+BEGIN
+  FOREACH wanted IN ARRAY coalesce(scopes, '{}') LOOP
+    SELECT version INTO found FROM books_scope_version WHERE scope = wanted;
+    versions := versions || coalesce(found, 0);
+  END LOOP;
+  RETURN versions;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_write_lock()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  SELECT pg_advisory_xact_lock(7340022);
+$function$;
+
+CREATE OR REPLACE FUNCTION public.investor_scope_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY(SELECT 'investor:' || id FROM changed));
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_balance_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  capital boolean := NEW.kind IN ('investment', 'investment_withdrawal');
+  negative_on date;
+BEGIN
+  SELECT r.date INTO negative_on FROM (
+    SELECT e.date,
+           sum(CASE WHEN e.kind IN ('investment', 'deposit') THEN e.amount_cents ELSE -e.amount_cents END)
+             OVER (ORDER BY e.date, e.kind IN ('investment', 'deposit') DESC, e.id) AS running
+      FROM ledger_entry e
+     WHERE e.voided_at IS NULL AND e.property_id = NEW.property_id
+       AND CASE WHEN capital THEN e.investor_id = NEW.investor_id AND e.kind IN ('investment', 'investment_withdrawal')
+                ELSE e.kind IN ('deposit', 'deposit_withdrawal') END
+  ) r WHERE r.running < 0 ORDER BY r.date LIMIT 1;
+  IF negative_on IS NOT NULL THEN
+    RAISE EXCEPTION 'This would make % negative on %.',
+      CASE WHEN capital THEN 'this investor''s capital in this property' ELSE 'the deposits held for this property' END,
+      to_char(negative_on, 'YYYY-MM-DD')
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_balance_guard';
+  END IF;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_entry_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'ledger entries are never deleted; void them instead';
+  END IF;
+  IF OLD.voided_at IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger entry % is already void', OLD.id;
+  END IF;
+  IF (to_jsonb(NEW) - ARRAY['voided_at', 'voided_by', 'void_reason'])
+     IS DISTINCT FROM (to_jsonb(OLD) - ARRAY['voided_at', 'voided_by', 'void_reason']) THEN
+    RAISE EXCEPTION 'only the void columns of a ledger entry may change';
+  END IF;
+  RETURN NEW;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_scope_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY(
+    SELECT 'llc:' || coalesce(r.llc_id, p.llc_id) FROM changed r LEFT JOIN property p ON p.id = r.property_id
+    UNION SELECT 'investor:' || r.investor_id FROM changed r));
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.llc_scope_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY(SELECT 'llc:' || id FROM changed));
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.name_key(text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+RETURN translate(NORMALIZE(btrim($1), NFC), 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽƁƂƄƆƇƉƊƋƎƏƐƑƓƔƖƗƘƜƝƟƠƢƤƦƧƩƬƮƯƱƲƳƵƷƸƼǄǅǇǈǊǋǍǏǑǓǕǗǙǛǞǠǢǤǦǨǪǬǮǱǲǴǶǷǸǺǼǾȀȂȄȆȈȊȌȎȐȒȔȖȘȚȜȞȠȢȤȦȨȪȬȮȰȲȺȻȽȾɁɃɄɅɆɈɊɌɎͰͲͶͿΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫϏϘϚϜϞϠϢϤϦϨϪϬϮϴϷϹϺϽϾϿЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯѠѢѤѦѨѪѬѮѰѲѴѶѸѺѼѾҀҊҌҎҐҒҔҖҘҚҜҞҠҢҤҦҨҪҬҮҰҲҴҶҸҺҼҾӀӁӃӅӇӉӋӍӐӒӔӖӘӚӜӞӠӢӤӦӨӪӬӮӰӲӴӶӸӺӼӾԀԂԄԆԈԊԌԎԐԒԔԖԘԚԜԞԠԢԤԦԨԪԬԮԱԲԳԴԵԶԷԸԹԺԻԼԽԾԿՀՁՂՃՄՅՆՇՈՉՊՋՌՍՎՏՐՑՒՓՔՕՖႠႡႢႣႤႥႦႧႨႩႪႫႬႭႮႯႰႱႲႳႴႵႶႷႸႹႺႻႼႽႾႿჀჁჂჃჄჅჇჍᎠᎡᎢᎣᎤᎥᎦᎧᎨᎩᎪᎫᎬᎭᎮᎯᎰᎱᎲᎳᎴᎵᎶᎷᎸᎹᎺᎻᎼᎽᎾᎿᏀᏁᏂᏃᏄᏅᏆᏇᏈᏉᏊᏋᏌᏍᏎᏏᏐᏑᏒᏓᏔᏕᏖᏗᏘᏙᏚᏛᏜᏝᏞᏟᏠᏡᏢᏣᏤᏥᏦᏧᏨᏩᏪᏫᏬᏭᏮᏯᏰᏱᏲᏳᏴᏵᲉᲐᲑᲒᲓᲔᲕᲖᲗᲘᲙᲚᲛᲜᲝᲞᲟᲠᲡᲢᲣᲤᲥᲦᲧᲨᲩᲪᲫᲬᲭᲮᲯᲰᲱᲲᲳᲴᲵᲶᲷᲸᲹᲺᲽᲾᲿḀḂḄḆḈḊḌḎḐḒḔḖḘḚḜḞḠḢḤḦḨḪḬḮḰḲḴḶḸḺḼḾṀṂṄṆṈṊṌṎṐṒṔṖṘṚṜṞṠṢṤṦṨṪṬṮṰṲṴṶṸṺṼṾẀẂẄẆẈẊẌẎẐẒẔẞẠẢẤẦẨẪẬẮẰẲẴẶẸẺẼẾỀỂỄỆỈỊỌỎỐỒỔỖỘỚỜỞỠỢỤỦỨỪỬỮỰỲỴỶỸỺỼỾἈἉἊἋἌἍἎἏἘἙἚἛἜἝἨἩἪἫἬἭἮἯἸἹἺἻἼἽἾἿὈὉὊὋὌὍὙὛὝὟὨὩὪὫὬὭὮὯᾈᾉᾊᾋᾌᾍᾎᾏᾘᾙᾚᾛᾜᾝᾞᾟᾨᾩᾪᾫᾬᾭᾮᾯᾸᾹᾺΆᾼῈΈῊΉῌῘῙῚΊῨῩῪΎῬῸΌῺΏῼΩKÅℲⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫⅬⅭⅮⅯↃⒶⒷⒸⒹⒺⒻⒼⒽⒾⒿⓀⓁⓂⓃⓄⓅⓆⓇⓈⓉⓊⓋⓌⓍⓎⓏⰀⰁⰂⰃⰄⰅⰆⰇⰈⰉⰊⰋⰌⰍⰎⰏⰐⰑⰒⰓⰔⰕⰖⰗⰘⰙⰚⰛⰜⰝⰞⰟⰠⰡⰢⰣⰤⰥⰦⰧⰨⰩⰪⰫⰬⰭⰮⰯⱠⱢⱣⱤⱧⱩⱫⱭⱮⱯⱰⱲⱵⱾⱿⲀⲂⲄⲆⲈⲊⲌⲎⲐⲒⲔⲖⲘⲚⲜⲞⲠⲢⲤⲦⲨⲪⲬⲮⲰⲲⲴⲶⲸⲺⲼⲾⳀⳂⳄⳆⳈⳊⳌⳎⳐⳒⳔⳖⳘⳚⳜⳞⳠⳢⳫⳭⳲꙀꙂꙄꙆꙈꙊꙌꙎꙐꙒꙔꙖꙘꙚꙜꙞꙠꙢꙤꙦꙨꙪꙬꚀꚂꚄꚆꚈꚊꚌꚎꚐꚒꚔꚖꚘꚚꜢꜤꜦꜨꜪꜬꜮꜲꜴꜶꜸꜺꜼꜾꝀꝂꝄꝆꝈꝊꝌꝎꝐꝒꝔꝖꝘꝚꝜꝞꝠꝢꝤꝦꝨꝪꝬꝮꝹꝻꝽꝾꞀꞂꞄꞆꞋꞍꞐꞒꞖꞘꞚꞜꞞꞠꞢꞤꞦꞨꞪꞫꞬꞭꞮꞰꞱꞲꞳꞴꞶꞸꞺꞼꞾꟀꟂꟄꟅꟆꟇꟉꟋꟌ꟎Ꟑ꟒꟔ꟖꟘꟚꟜꟵＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ𐐀𐐁𐐂𐐃𐐄𐐅𐐆𐐇𐐈𐐉𐐊𐐋𐐌𐐍𐐎𐐏𐐐𐐑𐐒𐐓𐐔𐐕𐐖𐐗𐐘𐐙𐐚𐐛𐐜𐐝𐐞𐐟𐐠𐐡𐐢𐐣𐐤𐐥𐐦𐐧𐒰𐒱𐒲𐒳𐒴𐒵𐒶𐒷𐒸𐒹𐒺𐒻𐒼𐒽𐒾𐒿𐓀𐓁𐓂𐓃𐓄𐓅𐓆𐓇𐓈𐓉𐓊𐓋𐓌𐓍𐓎𐓏𐓐𐓑𐓒𐓓𐕰𐕱𐕲𐕳𐕴𐕵𐕶𐕷𐕸𐕹𐕺𐕼𐕽𐕾𐕿𐖀𐖁𐖂𐖃𐖄𐖅𐖆𐖇𐖈𐖉𐖊𐖌𐖍𐖎𐖏𐖐𐖑𐖒𐖔𐖕𐲀𐲁𐲂𐲃𐲄𐲅𐲆𐲇𐲈𐲉𐲊𐲋𐲌𐲍𐲎𐲏𐲐𐲑𐲒𐲓𐲔𐲕𐲖𐲗𐲘𐲙𐲚𐲛𐲜𐲝𐲞𐲟𐲠𐲡𐲢𐲣𐲤𐲥𐲦𐲧𐲨𐲩𐲪𐲫𐲬𐲭𐲮𐲯𐲰𐲱𐲲𐵐𐵑𐵒𐵓𐵔𐵕𐵖𐵗𐵘𐵙𐵚𐵛𐵜𐵝𐵞𐵟𐵠𐵡𐵢𐵣𐵤𐵥𑢠𑢡𑢢𑢣𑢤𑢥𑢦𑢧𑢨𑢩𑢪𑢫𑢬𑢭𑢮𑢯𑢰𑢱𑢲𑢳𑢴𑢵𑢶𑢷𑢸𑢹𑢺𑢻𑢼𑢽𑢾𑢿𖹀𖹁𖹂𖹃𖹄𖹅𖹆𖹇𖹈𖹉𖹊𖹋𖹌𖹍𖹎𖹏𖹐𖹑𖹒𖹓𖹔𖹕𖹖𖹗𖹘𖹙𖹚𖹛𖹜𖹝𖹞𖹟𖺠𖺡𖺢𖺣𖺤𖺥𖺦𖺧𖺨𖺩𖺪𖺫𖺬𖺭𖺮𖺯𖺰𖺱𖺲𖺳𖺴𖺵𖺶𖺷𖺸𞤀𞤁𞤂𞤃𞤄𞤅𞤆𞤇𞤈𞤉𞤊𞤋𞤌𞤍𞤎𞤏𞤐𞤑𞤒𞤓𞤔𞤕𞤖𞤗𞤘𞤙𞤚𞤛𞤜𞤝𞤞𞤟𞤠𞤡'::text, 'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįiĳĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷÿźżžɓƃƅɔƈɖɗƌǝəɛƒɠɣɩɨƙɯɲɵơƣƥʀƨʃƭʈưʊʋƴƶʒƹƽǆǆǉǉǌǌǎǐǒǔǖǘǚǜǟǡǣǥǧǩǫǭǯǳǳǵƕƿǹǻǽǿȁȃȅȇȉȋȍȏȑȓȕȗșțȝȟƞȣȥȧȩȫȭȯȱȳⱥȼƚⱦɂƀʉʌɇɉɋɍɏͱͳͷϳάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋϗϙϛϝϟϡϣϥϧϩϫϭϯθϸϲϻͻͼͽѐёђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюяѡѣѥѧѩѫѭѯѱѳѵѷѹѻѽѿҁҋҍҏґғҕҗҙқҝҟҡңҥҧҩҫҭүұҳҵҷҹһҽҿӏӂӄӆӈӊӌӎӑӓӕӗәӛӝӟӡӣӥӧөӫӭӯӱӳӵӷӹӻӽӿԁԃԅԇԉԋԍԏԑԓԕԗԙԛԝԟԡԣԥԧԩԫԭԯաբգդեզէըթժիլխծկհձղճմյնշոչպջռսվտրցւփքօֆⴀⴁⴂⴃⴄⴅⴆⴇⴈⴉⴊⴋⴌⴍⴎⴏⴐⴑⴒⴓⴔⴕⴖⴗⴘⴙⴚⴛⴜⴝⴞⴟⴠⴡⴢⴣⴤⴥⴧⴭꭰꭱꭲꭳꭴꭵꭶꭷꭸꭹꭺꭻꭼꭽꭾꭿꮀꮁꮂꮃꮄꮅꮆꮇꮈꮉꮊꮋꮌꮍꮎꮏꮐꮑꮒꮓꮔꮕꮖꮗꮘꮙꮚꮛꮜꮝꮞꮟꮠꮡꮢꮣꮤꮥꮦꮧꮨꮩꮪꮫꮬꮭꮮꮯꮰꮱꮲꮳꮴꮵꮶꮷꮸꮹꮺꮻꮼꮽꮾꮿᏸᏹᏺᏻᏼᏽᲊაბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰჱჲჳჴჵჶჷჸჹჺჽჾჿḁḃḅḇḉḋḍḏḑḓḕḗḙḛḝḟḡḣḥḧḩḫḭḯḱḳḵḷḹḻḽḿṁṃṅṇṉṋṍṏṑṓṕṗṙṛṝṟṡṣṥṧṩṫṭṯṱṳṵṷṹṻṽṿẁẃẅẇẉẋẍẏẑẓẕßạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹỻỽỿἀἁἂἃἄἅἆἇἐἑἒἓἔἕἠἡἢἣἤἥἦἧἰἱἲἳἴἵἶἷὀὁὂὃὄὅὑὓὕὗὠὡὢὣὤὥὦὧᾀᾁᾂᾃᾄᾅᾆᾇᾐᾑᾒᾓᾔᾕᾖᾗᾠᾡᾢᾣᾤᾥᾦᾧᾰᾱὰάᾳὲέὴήῃῐῑὶίῠῡὺύῥὸόὼώῳωkåⅎⅰⅱⅲⅳⅴⅵⅶⅷⅸⅹⅺⅻⅼⅽⅾⅿↄⓐⓑⓒⓓⓔⓕⓖⓗⓘⓙⓚⓛⓜⓝⓞⓟⓠⓡⓢⓣⓤⓥⓦⓧⓨⓩⰰⰱⰲⰳⰴⰵⰶⰷⰸⰹⰺⰻⰼⰽⰾⰿⱀⱁⱂⱃⱄⱅⱆⱇⱈⱉⱊⱋⱌⱍⱎⱏⱐⱑⱒⱓⱔⱕⱖⱗⱘⱙⱚⱛⱜⱝⱞⱟⱡɫᵽɽⱨⱪⱬɑɱɐɒⱳⱶȿɀⲁⲃⲅⲇⲉⲋⲍⲏⲑⲓⲕⲗⲙⲛⲝⲟⲡⲣⲥⲧⲩⲫⲭⲯⲱⲳⲵⲷⲹⲻⲽⲿⳁⳃⳅⳇⳉⳋⳍⳏⳑⳓⳕⳗⳙⳛⳝⳟⳡⳣⳬⳮⳳꙁꙃꙅꙇꙉꙋꙍꙏꙑꙓꙕꙗꙙꙛꙝꙟꙡꙣꙥꙧꙩꙫꙭꚁꚃꚅꚇꚉꚋꚍꚏꚑꚓꚕꚗꚙꚛꜣꜥꜧꜩꜫꜭꜯꜳꜵꜷꜹꜻꜽꜿꝁꝃꝅꝇꝉꝋꝍꝏꝑꝓꝕꝗꝙꝛꝝꝟꝡꝣꝥꝧꝩꝫꝭꝯꝺꝼᵹꝿꞁꞃꞅꞇꞌɥꞑꞓꞗꞙꞛꞝꞟꞡꞣꞥꞧꞩɦɜɡɬɪʞʇʝꭓꞵꞷꞹꞻꞽꞿꟁꟃꞔʂᶎꟈꟊɤꟍ꟏ꟑꟓꟕꟗꟙꟛƛꟶａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ𐐨𐐩𐐪𐐫𐐬𐐭𐐮𐐯𐐰𐐱𐐲𐐳𐐴𐐵𐐶𐐷𐐸𐐹𐐺𐐻𐐼𐐽𐐾𐐿𐑀𐑁𐑂𐑃𐑄𐑅𐑆𐑇𐑈𐑉𐑊𐑋𐑌𐑍𐑎𐑏𐓘𐓙𐓚𐓛𐓜𐓝𐓞𐓟𐓠𐓡𐓢𐓣𐓤𐓥𐓦𐓧𐓨𐓩𐓪𐓫𐓬𐓭𐓮𐓯𐓰𐓱𐓲𐓳𐓴𐓵𐓶𐓷𐓸𐓹𐓺𐓻𐖗𐖘𐖙𐖚𐖛𐖜𐖝𐖞𐖟𐖠𐖡𐖣𐖤𐖥𐖦𐖧𐖨𐖩𐖪𐖫𐖬𐖭𐖮𐖯𐖰𐖱𐖳𐖴𐖵𐖶𐖷𐖸𐖹𐖻𐖼𐳀𐳁𐳂𐳃𐳄𐳅𐳆𐳇𐳈𐳉𐳊𐳋𐳌𐳍𐳎𐳏𐳐𐳑𐳒𐳓𐳔𐳕𐳖𐳗𐳘𐳙𐳚𐳛𐳜𐳝𐳞𐳟𐳠𐳡𐳢𐳣𐳤𐳥𐳦𐳧𐳨𐳩𐳪𐳫𐳬𐳭𐳮𐳯𐳰𐳱𐳲𐵰𐵱𐵲𐵳𐵴𐵵𐵶𐵷𐵸𐵹𐵺𐵻𐵼𐵽𐵾𐵿𐶀𐶁𐶂𐶃𐶄𐶅𑣀𑣁𑣂𑣃𑣄𑣅𑣆𑣇𑣈𑣉𑣊𑣋𑣌𑣍𑣎𑣏𑣐𑣑𑣒𑣓𑣔𑣕𑣖𑣗𑣘𑣙𑣚𑣛𑣜𑣝𑣞𑣟𖹠𖹡𖹢𖹣𖹤𖹥𖹦𖹧𖹨𖹩𖹪𖹫𖹬𖹭𖹮𖹯𖹰𖹱𖹲𖹳𖹴𖹵𖹶𖹷𖹸𖹹𖹺𖹻𖹼𖹽𖹾𖹿𖺻𖺼𖺽𖺾𖺿𖻀𖻁𖻂𖻃𖻄𖻅𖻆𖻇𖻈𖻉𖻊𖻋𖻌𖻍𖻎𖻏𖻐𖻑𖻒𖻓𞤢𞤣𞤤𞤥𞤦𞤧𞤨𞤩𞤪𞤫𞤬𞤭𞤮𞤯𞤰𞤱𞤲𞤳𞤴𞤵𞤶𞤷𞤸𞤹𞤺𞤻𞤼𞤽𞤾𞤿𞥀𞥁𞥂𞥃'::text);
+
+CREATE OR REPLACE FUNCTION public.property_month_total_add(e ledger_entry, sign integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  who integer;
+  cents bigint;
+BEGIN
+  IF e.kind IN ('property_income', 'lc_payment') AND e.period_start IS NULL THEN
+    who := 0; cents := e.amount_cents;
+  ELSIF e.kind = 'property_expense' AND e.period_start IS NULL THEN
+    who := 0; cents := -e.amount_cents;
+  ELSIF e.kind = 'investor_property_expense' THEN
+    who := e.investor_id; cents := e.amount_cents;
+  ELSE
+    RETURN;
+  END IF;
+  INSERT INTO property_month_total AS t (property_id, investor_id, for_month, date_month, cents, entries)
+  VALUES (e.property_id, who, e.for_month, date_trunc('month', e.date)::date, sign * cents, sign)
+  ON CONFLICT (property_id, investor_id, for_month, date_month)
+  DO UPDATE SET cents = t.cents + EXCLUDED.cents, entries = t.entries + EXCLUDED.entries;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.property_month_total_clear()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM property_month_total;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.property_month_total_maintain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'INSERT' AND NEW.voided_at IS NULL THEN
+    PERFORM property_month_total_add(NEW, 1);
+  ELSIF TG_OP = 'UPDATE' AND OLD.voided_at IS NULL AND NEW.voided_at IS NOT NULL THEN
+    PERFORM property_month_total_add(OLD, -1);
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.property_scope_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY(SELECT 'llc:' || llc_id FROM changed));
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.property_scope_bump_moved()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY(SELECT 'llc:' || llc_id FROM changed UNION SELECT 'llc:' || llc_id FROM before_rows));
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.shared_scope_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_scope_bump(ARRAY['shared']);
+  RETURN NULL;
+END $function$;
