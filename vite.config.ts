@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,10 +30,19 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports name only its development build (dist/development), whatever the
+ * mode, so a production bundle carried its development warnings and checks (ENABLE_DEV_WARNINGS = true).
+ * The same version's production build sits beside it in dist/production; the build takes that one.
+ */
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const productionReactRouter = [{ find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') }];
+
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   plugins: [react(), precompress()],
+  resolve: { alias: command === 'build' ? productionReactRouter : [] },
   // The manifest lets the benchmark report what each route loads (bench/web-sizes.ts).
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
@@ -41,4 +51,4 @@ export default defineConfig({
       ['/auth', '/admin', '/api', '/manifest.json', '/logo.png', '/pictures', '/openapi.json', '/api-docs'].map((p) => [p, 'http://127.0.0.1:8080']),
     ),
   },
-});
+}));

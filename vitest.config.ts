@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,7 @@ export default defineConfig({
     // Each PGlite instance costs ~0.5-1 GB and a CPU core at start; two workers fit the 2-core machines.
     maxWorkers: 2,
     pool: 'forks',
+    // The longest files first, so neither worker is left with a long browser file at the end.
+    sequence: { sequencer: LongestFirst },
   },
 });

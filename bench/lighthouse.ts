@@ -12,7 +12,7 @@ import { startArgs } from '../tests/support/start-command.js';
 /**
  * Lighthouse 12.2.3 (pinned in devDependencies: newer versions want Node 22), its default mobile preset
  * (a mid-range phone, slow 4G and a 4× slower CPU, simulated), on the sign-in page and an investor's
- * page of the demo portfolio (issue 25 item 9: main-thread work under 200 ms on the investor page,
+ * page of the demo portfolio (docs/performance.md: main-thread work under 200 ms on the investor page,
  * performance ≥ 95 on both).
  *
  *   npm run lighthouse [-- --runs 3 --keep]

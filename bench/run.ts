@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke]
  *
- * Speed at scale (issue 12): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
+ * Speed at scale (docs/performance.md): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
  * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
  * starts the real server on it as an operator would, and drives every endpoint below with autocannon
  * at 32 connections for a fixed time. Prints, per endpoint, requests/s, p50, p99, the throughput ratio

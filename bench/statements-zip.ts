@@ -1,5 +1,5 @@
 /**
- * A period's statements for every investor, as the admin downloads them (issue 13 item 8), timed; and,
+ * A period's statements for every investor, as the admin downloads them, timed; and,
  * while the zip is being written, how long a bare request waits: the zip must not stall the server.
  * With `maxSeconds` the download is cut off then (the large tier's 2,000 statements of a year take tens
  * of minutes): the statements received so far, counted by their zip headers, give the rate.

@@ -1,7 +1,7 @@
 import { launchBrowser } from '../tests/support/browser.js';
 
 /**
- * Largest contentful paint of the investor page (issue 12: ≤ 1 s on localhost), in the browser tests'
+ * Largest contentful paint of the investor page (docs/performance.md: ≤ 1 s on localhost), in the browser tests'
  * Chromium. The investor signs in once; then each sample is a fresh load of /investor with the session
  * already stored, as when an investor opens the portal again, timed by the browser's own
  * largest-contentful-paint entries.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * What each route of the web app loads, gzipped (issue 12: the login route ≤ 100 KB of JavaScript),
+ * What each route of the web app loads, gzipped (docs/performance.md: the login route ≤ 100 KB of JavaScript),
  * read from the Vite manifest of the last `npm run build`.
  *
  * The entry (main.tsx) with its static imports is the sign-in page: at "/" it shows the sign-in screen

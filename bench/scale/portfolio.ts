@@ -1,5 +1,5 @@
 /**
- * A synthetic portfolio for measuring speed at scale (issue 12): deterministic from a seed, shaped like
+ * A synthetic portfolio for measuring speed at scale (docs/performance.md): deterministic from a seed, shaped like
  * a real group's books (monthly rents, several expenses a month, deposits, land-contract payments, LLC
  * fees, quarterly cash withdrawals, the odd return of capital), and valid by construction: withdrawals
  * take a third of what the investor's share earned, so no limit is ever reached.

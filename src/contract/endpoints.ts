@@ -23,7 +23,7 @@ import { HealthResponse } from './schemas/common.js';
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
  * (plugins/endpoints.ts), GET /openapi.json is generated from them, and the web client's `call()` and
- * forms are typed and validated by them. Paths and field names are the spec's (portal-spec §7).
+ * forms are typed and validated by them. Paths and field names are the spec's (docs/api.md).
  */
 
 const recording = <B extends z.ZodType>(path: string, body: B, summary: string, message: string) =>
@@ -160,7 +160,7 @@ export const endpoints = {
   }),
   explain: endpoint({
     method: 'GET', path: '/api/explain', policy: 'authenticated', tag: 'Investor portal',
-    summary: "One figure of an investor's summary or property detail with its formula and the dated items it is made of (issue 14).",
+    summary: "One figure of an investor's summary or property detail with its formula and the dated items it is made of.",
     query: ExplainQuery, response: ExplainResponse, refusals: [404],
   }),
   investorStatement: endpoint({
@@ -292,7 +292,7 @@ export const endpoints = {
   deleteLlcExpense: voidOf('llc_expense'),
   deleteInvestment: voidOf('investment'),
   deleteWithdrawal: voidOf('withdrawal'),
-  // Issue 25: a form's last entries (its receipts), one entry to fill its form in again, and the correction.
+  // A form's last entries (its receipts), one entry to fill its form in again, and the correction.
   ledgerEntries: endpoint({
     method: 'GET', path: '/admin/ledger_entries', policy: 'admin', tag: 'Viewers and voids',
     summary: "Ledger entries with every field of their recording form, newest recorded first (at most 50; 5 unless `limit` says): a kind's last entries, or one entry by `id`.",
@@ -317,7 +317,7 @@ export const endpoints = {
   }),
   llcTaxes: endpoint({
     method: 'GET', path: '/admin/llc_taxes', policy: 'admin', tag: 'Reports',
-    summary: "An LLC's tax report for a year: cash basis, members by ownership in each item's month (domain.md §5).",
+    summary: "An LLC's tax report for a year: cash basis, members by ownership in each item's month.",
     query: R.LlcTaxesQuery, response: R.LlcTaxesResponse, refusals: [404],
   }),
   allStatements: endpoint({
@@ -337,7 +337,7 @@ export const endpoints = {
   }),
   propertyTaxes: endpoint({
     method: 'GET', path: '/admin/property_taxes', policy: 'admin', tag: 'Reports',
-    summary: "A property's income and expenses of a tax year by category (domain.md §5.6).",
+    summary: "A property's income and expenses of a tax year by category.",
     query: R.PropertyTaxesQuery, response: R.PropertyTaxesResponse, refusals: [404],
   }),
 

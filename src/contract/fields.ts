@@ -88,7 +88,7 @@ export const FeeFraction = z
     return bps ?? refuse(ctx, 'Fee percentage must be one of 0, 0.05, 0.10 … 0.50.');
   });
 
-/** http(s) or app-relative picture addresses only (security.md V7): never javascript: or data:. */
+/** http(s) or app-relative picture addresses only (docs/security.md V7): never javascript: or data:. */
 export const PictureUrl = z
   .string()
   .trim()
@@ -112,7 +112,7 @@ function pictureAddress(value: string, ctx: z.RefinementCtx): string {
 }
 
 /**
- * A property's picture, which may be left out (issue 25 item 5): absent, empty or blank is no picture,
+ * A property's picture, which may be left out: absent, empty or blank is no picture,
  * '' in the books, and the investor page draws a tile with the property's initials until one is
  * uploaded; anything else must be a PictureUrl.
  */
@@ -135,8 +135,8 @@ export const OptionalPictureUrl = z
 const VISIBLE_LETTER_OR_DIGIT = /(?![\p{Default_Ignorable_Code_Point}\p{Cf}\u2800])[\p{L}\p{N}]/u;
 
 /**
- * The name of a property, investor, LLC, category or loren, as it is stored and looked up (issue 24,
- * server/lib/names.ts): in Unicode NFC, so "Café" typed with a combining accent is the same text as
+ * The name of a property, investor, LLC, category or loren, as it is stored and looked up (server/lib/names.ts,
+ * docs/decisions.md #21): in Unicode NFC, so "Café" typed with a combining accent is the same text as
  * typed precomposed, without surrounding spaces, and with at least one letter or digit that shows.
  */
 export const Name = z

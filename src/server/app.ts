@@ -37,17 +37,17 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      // Secrets never reach the logs (security.md E3).
+      // Secrets never reach the logs (docs/security.md E3).
       redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret', '*.mfa_token',
         '*.current_password', '*.new_password'],
-      // An error is logged without absolute file-system paths (issue 24; plugins/safe-error.ts).
+      // An error is logged without absolute file-system paths (plugins/safe-error.ts).
       serializers: { err: safeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Each request's own two lines at debug; refusals and errors as before (plugins/request-log.ts).
     logController: new QuietRequestLog(),
-    bodyLimit: 64 * 1024, // security.md P1
-    // Slow clients cannot hold the server (security.md P3, P4; README, Operations): a request must
+    bodyLimit: 64 * 1024, // docs/security.md P1
+    // Slow clients cannot hold the server (docs/security.md P3, P4; README, Operations): a request must
     // arrive whole within REQUEST_TIMEOUT_SECONDS (30 s), its headers within two thirds of it, an idle
     // connection closes after 60 s, a kept-alive one after 10 s. Node checks for late requests every
     // tenth of the limit (its default of 30 s would let a slow client stay up to twice as long).
@@ -68,7 +68,7 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthGuard(app, services.auth);
-  // Bounded input (issue 24): JSON's depth checked on its text before parsing, then depth, width and
+  // Bounded input: JSON's depth checked on its text before parsing, then depth, width and
   // text checked on every query and body before validation, the first recursive work on them.
   registerBoundedJson(app);
   registerTextGuard(app);

@@ -27,7 +27,7 @@ const ConfigSchema = z.object({
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   ADMIN_TOTP_SECRET: optionalText.pipe(z.string().regex(/^[A-Za-z2-7 ]{16,}=*$/, 'must be a base32 secret of at least 16 characters').optional()),
-  // Admins must sign in with a TOTP code (security.md §7 decision 1); "optional" is for development only.
+  // Admins must sign in with a TOTP code (docs/decisions.md #14); "optional" is for development only.
   ADMIN_MFA: z.enum(['required', 'optional']).default('required'),
   PORTAL_NAME: z.string().trim().min(1).max(100).default('App'),
   PORTAL_LOGO: flag(false),
@@ -37,11 +37,11 @@ const ConfigSchema = z.object({
   PORTAL_GROUP_LAND_CONTRACT: flag(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: flag(false),
-  // A request's headers and body must arrive within this many seconds (security.md P3, P4).
+  // A request's headers and body must arrive within this many seconds (docs/security.md P3, P4).
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: flag(false),
-  // Compute the investors' summaries and the properties' details ahead of reads (issue 12). Off only to
+  // Compute the investors' summaries and the properties' details ahead of reads (docs/performance.md). Off only to
   // measure cold reads, or on a server that should leave the work to the others.
   ANSWERS_AHEAD: flag(true),
 });

@@ -4,19 +4,19 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir.js';
 import { ensureFirstAdmin, openRuntime } from './runtime.js';
 import { loadDemoData } from './demo/demo-data.js';
-import { forgetOtherAnswers } from './modules/books/answer-cache.repository.js';
-import { ANSWER_FORMAT } from './modules/books/answer-format.js';
+import { forgetOtherAnswers } from './modules/read-model/answer-cache.repository.js';
+import { ANSWER_FORMAT } from './modules/read-model/answer-format.js';
 import { safeError } from './plugins/safe-error.js';
 
 /** The app once built: a fatal error is then written to its log, as one JSON line like every other. */
 let log: FastifyInstance['log'] | undefined;
 
 /**
- * A fatal error (issue 24 item 6): an exception no code caught, or a promise rejected with no one
+ * A fatal error: an exception no code caught, or a promise rejected with no one
  * waiting on it. What the process holds is then unknown (a transaction half-done in memory, a timer
  * that never runs again), so it neither goes on nor tries a graceful close that may hang: it logs one
  * line, without absolute paths, and exits 1 at once, for its supervisor to start it afresh (README,
- * Operations). The books stay whole: every write is one transaction (kill -9 is tested, security.md F1).
+ * Operations). The books stay whole: every write is one transaction (kill -9 is tested, docs/security.md F1).
  */
 function exitOnFatal(kind: 'uncaught exception' | 'unhandled rejection', err: unknown): never {
   try {
@@ -39,7 +39,7 @@ async function main() {
   // does this, not openRuntime: an operator command run from source (npm run admin) is other code than
   // the compiled server, and must not clear the answers a running server keeps.
   await forgetOtherAnswers(runtime.db, ANSWER_FORMAT);
-  // The first admin's login is printed last, after the "running at" line, where it is seen (issue 25).
+  // The first admin's login is printed last, after the "running at" line, where it is seen.
   const firstAdmin: string[] = [];
   await ensureFirstAdmin(runtime.services, config, (line) => firstAdmin.push(line));
   if (config.demoData) await loadDemoData(runtime, (line) => console.log(line));

@@ -38,8 +38,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
 
 /**
  * With no admin in the database, creates the first one: from ADMIN_USERNAME/ADMIN_PASSWORD when given,
- * otherwise with a random password printed once (security.md A11: no default credentials). What to sign
- * in with is printed as one boxed block (main.ts prints it after the "running at" line, issue 25 item 5),
+ * otherwise with a random password printed once (docs/security.md A11: no default credentials). What to sign
+ * in with is printed as one boxed block (main.ts prints it after the "running at" line),
  * with the authenticator app the first sign-in will ask for.
  */
 export async function ensureFirstAdmin(services: Services, config: Config, print: (line: string) => void): Promise<void> {

@@ -10,8 +10,9 @@ import { createIdempotentRunner } from './modules/idempotency/idempotency.servic
 import { createEntryWriter } from './modules/ledger/entry-writer.js';
 import { createRecordingService, recordingBuilders } from './modules/recording/recording.service.js';
 import { createWithdrawalsService, withdrawalBuilders } from './modules/withdrawals/withdrawals.service.js';
-import { createBooksService } from './modules/books/books.service.js';
-import { createAnswerRefresher } from './modules/books/answer-refresher.js';
+import { createBooksService } from './modules/read-model/books.service.js';
+import { createAnswerRefresher } from './modules/read-model/answer-refresher.js';
+import { createKeptAnswers } from './modules/read-model/kept-answers.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
@@ -37,12 +38,13 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const runOnce = createIdempotentRunner({ db, clock });
   const record = createEntryWriter({ clock, runOnce });
   const books = createBooksService({ db, clock });
-  const investorPortal = createInvestorPortalService({ books });
-  const reports = createReportsService({ books });
+  const kept = createKeptAnswers({ db, coldGate: books.coldGate });
+  const investorPortal = createInvestorPortalService({ books, kept });
+  const reports = createReportsService({ books, kept });
   const answersAhead = createAnswerRefresher({
     db,
     today: books.today,
-    currentAnswers: books.currentAnswers,
+    currentAnswers: kept.currentAnswers,
     jobs: {
       investor: investorPortal.ahead,
       llcSteps: reports.llcAheadSteps,
@@ -66,6 +68,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     categories: createCategoriesService({ db, clock }),
     lorens: createLorensService({ db, clock }),
     books,
+    kept,
     answersAhead,
     recording: createRecordingService({ record }),
     withdrawals: createWithdrawalsService({ books, record }),
@@ -74,7 +77,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
     investorPortal,
-    explain: createExplainService({ books, investorPortal }),
+    explain: createExplainService({ kept, investorPortal }),
     statements: createStatementsService({ books, investorPortal, portal: config.portal, clock }),
     reports,
     reconciliation: createReconciliationService({ db, today: books.today, adminSummary: reports.adminSummary }),

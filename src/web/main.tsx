@@ -16,7 +16,7 @@ const loadRoutedApp = (): Promise<RoutedApp> => import('./app/routed-app');
 
 /**
  * The page of an address, fetched beside the routed app instead of after it: the router asks for the
- * same module once it runs, and finds it loaded (issue 25 item 9: on a phone, a round trip less before
+ * same module once it runs, and finds it loaded (docs/performance.md: on a phone, a round trip less before
  * the investor's figures show).
  */
 function preloadPage(path: string): void {
@@ -33,7 +33,7 @@ startTokenRenewal(() => callRoute(sessionCalls.renew).then((r) => r.access_token
 
 /**
  * "/" shows the sign-in screen by itself: React, the screen and the API client, without the router,
- * the query cache and the endpoint table with its zod schemas (issue 12: the login route loads at most
+ * the query cache and the endpoint table with its zod schemas (docs/performance.md: the login route loads at most
  * 100 KB of JavaScript). Any other address, or leaving the sign-in screen, loads the routed app, which
  * from then on shows every screen, the sign-in screen included.
  */
@@ -42,7 +42,7 @@ function Entry() {
   const [app, setApp] = useState<RoutedApp | null>(null);
 
   // Any address but "/": once the first screen is painted, the app, its page and the page's first
-  // reads, all asked at once (issue 25 item 9).
+  // reads, all asked at once (docs/performance.md).
   useEffect(() => {
     if (signInFirst) return;
     // Once, though a development build runs an effect twice.
@@ -72,7 +72,7 @@ function Entry() {
 
 /**
  * A signed-in address until the app has loaded: the navigation bar as it will look, with the portal's
- * name, so the first paint comes with this entry rather than a download later (issue 25 item 9).
+ * name, so the first paint comes with this entry rather than a download later (docs/performance.md).
  */
 function SignedInShell() {
   return (

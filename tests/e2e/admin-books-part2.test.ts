@@ -10,7 +10,7 @@ import { AdminPage, byLabel } from '../support/pages/admin-page.js';
 import { todayIso } from '../../src/web/lib/today.js';
 
 /**
- * The books, part 2, in Chromium against the real server: Withdraw Funds (portal-spec §2, §4, §5, §8),
+ * The books, part 2, in Chromium against the real server: Withdraw Funds (docs/product.md "Screens"),
  * the property, LLC and investor transaction viewers with their deletes (voids), and the audit log.
  * The books are the Maple worked example (tests/fixtures/maple.ts) before its withdrawals, recorded once
  * and copied: each test gets a server of its own on a fresh copy, plus what its describe names, recorded
@@ -180,7 +180,7 @@ describe('the books, part 2, in Chromium', () => {
       await amount.fill('10402.51');
       admin.logs.length = 0;
       await form.submit('Withdraw cash');
-      const refusal = 'Amount cannot exceed the maximum withdrawal amount of 10402.50';
+      const refusal = 'Amount cannot exceed the maximum withdrawal amount of $10,402.50';
       await admin.expectRefusedInPage(form, refusal);
       expect(await entries(`le.kind = 'cash_withdrawal'`)).toEqual([]);
 
@@ -241,7 +241,7 @@ describe('the books, part 2, in Chromium', () => {
       await form.fill('Date', '2025-12-15');
       await amount.fill('100000.01');
       await submit.click();
-      const refusal = 'Amount cannot exceed the maximum withdrawal amount of 100000.00';
+      const refusal = 'Amount cannot exceed the maximum withdrawal amount of $100,000.00';
       await admin.expectRefusedInPage(form, refusal);
 
       await amount.fill('25000');
@@ -276,14 +276,14 @@ describe('the books, part 2, in Chromium', () => {
       await form.fill('Notes', 'Refund, unit 1');
       await amount.fill('2000.01');
       await submit.click();
-      const refusal = 'Amount cannot exceed the maximum deposit amount of 2000.00';
+      const refusal = 'Amount cannot exceed the maximum deposit amount of $2,000.00';
       await admin.expectRefusedInPage(form, refusal);
 
       // Dated before the deposit arrived: within the maximum today, refused by the server in plain words.
       await form.fill('Date', '2024-01-10');
       await amount.fill('500');
       await submit.click();
-      await expect.poll(() => form.error().textContent()).toBe('This withdrawal would take the deposits held for P below zero on 2024-01-10.');
+      await expect.poll(() => form.error().textContent()).toBe('This withdrawal would take the deposits held for P below zero on 01/10/2024.');
       expect(admin.dialogs).toEqual([]);
       expect(await submit.isEnabled()).toBe(true);
 
@@ -460,7 +460,7 @@ describe('the books, part 2, in Chromium', () => {
       expect(await dialog.getByText(`Are you sure you want to delete deposit ID ${deposit.id}?`).isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Failed to delete deposit.']);
-      const reason = `Deleting deposit ID ${deposit.id} would make the deposits held for this property negative on 2025-12-20. Delete the later withdrawal first.`;
+      const reason = `Deleting deposit ID ${deposit.id} would make the deposits held for this property negative on 12/20/2025. Delete the later withdrawal first.`;
       const beside = admin.page.locator('.txn-card', { has: admin.page.getByRole('region', { name: 'Deposits', exact: true }) }).getByRole('alert');
       await expect.poll(() => beside.textContent()).toBe(`Failed to delete deposit. ${reason}`);
       expect(await admin.rowIds('Deposits')).toContain(deposit.id);

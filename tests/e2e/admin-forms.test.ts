@@ -8,7 +8,7 @@ import { AdminPage } from '../support/pages/admin-page.js';
 import { thisMonthIso, todayIso } from '../../src/web/lib/today.js';
 
 /**
- * The admin page and its forms in Chromium against the real server (portal-spec §2 Admin page, §5, §8):
+ * The admin page and its forms in Chromium against the real server (docs/product.md "Screens": the admin page, its forms and messages):
  * each form is filled as a user would, its alert and reset are checked, and what it stored is read back
  * from the database.
  */
@@ -25,7 +25,10 @@ const SPEC_ACTIONS = [
   'Add New Investment Property', 'Add New Rental Deposit', 'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes',
   'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger'];
+const EXTENSIONS = [
+  'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
+  'Add Income Category',
+];
 
 type LedgerRow = {
   kind: string;
@@ -300,17 +303,22 @@ describe('admin forms in Chromium', () => {
     expect(reg.statusCode).toBe(201);
   });
 
-  it('Add Expense Category adds a category in the chosen scope (property expense by default)', async () => {
+  it('Add Expense Category adds a category in the chosen scope (property expense by default); income has its own form', async () => {
     await admin.open('Add Expense Category');
     const form = admin.form('add-expense-category');
     expect(await form.field('Used for').inputValue()).toBe('property_expense');
+    // An expense category is used for property or LLC expenses: income is not offered here.
+    const uses = await form.options('Used for');
+    expect(uses.filter((u) => /expense/i.test(u))).toHaveLength(2);
+    expect(uses.filter((u) => /income/i.test(u))).toEqual([]);
     await form.fill('Category name', 'Snow removal');
     await form.submit('Add category');
     await admin.expectSuccess(form, 'New category added successfully', { scope: 'property_expense' });
-    admin.dialogs.length = 0;
-    await form.fillIn({ 'Category name': 'Parking income', 'Used for': { label: 'Income' } });
-    await form.submit('Add category');
-    await admin.expectSuccess(form, 'New category added successfully', { scope: 'property_expense' });
+    await admin.open('Add Income Category');
+    const income = admin.form('add-income-category');
+    await income.fill('Category name', 'Parking income');
+    await income.submit('Add category');
+    await admin.expectSuccess(income, 'New category added successfully');
     const rows = await query<{ scope: string; name: string }>(
       `SELECT scope, name FROM category WHERE name IN ('Snow removal', 'Parking income') ORDER BY name`,
     );
@@ -429,7 +437,7 @@ describe('admin forms in Chromium', () => {
     await form.choose('Property', RENTAL);
     await expect.poll(() => form.marked()).toEqual(['income_category', 'description']);
 
-    // The same at phone width, on the notes form whose message is an alert (portal-spec §5).
+    // The same at phone width, on the notes form whose message is an alert (docs/product.md "Screens").
     const phone = await adminWindow(PHONE);
     await phone.open('Update Property Notes');
     const notes = phone.form('property-notes');

@@ -11,8 +11,8 @@ import { AdminPage } from '../support/pages/admin-page.js';
 import { InvestorPage } from '../support/pages/investor-page.js';
 
 /**
- * The admin's reports and portal users in Chromium against the real server (portal-spec §2 Admin Summary,
- * Property Details, LLC Taxes, Manage Portal Users; §8, §9): each screen walked as an admin does on the
+ * The admin's reports and portal users in Chromium against the real server (docs/product.md "Screens": Admin Summary,
+ * Property Details, LLC Taxes, Manage Portal Users, their messages and formats): each screen walked as an admin does on the
  * Maple books (tests/fixtures/maple.ts: withdrawals recorded, portal logins for A, B and C, Q sold on a
  * land contract with terms), its figures read off the page, at desktop and phone widths.
  */

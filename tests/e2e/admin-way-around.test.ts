@@ -9,10 +9,11 @@ import { LoginPage } from '../support/pages/login-page.js';
 import { pageWidth, recordFailures, recordRequests, scrollingSideways, textCutOff } from '../support/screen-checks.js';
 
 /**
- * The admin's way around (issue 10 item 2) on the Maple books: the landing after sign-in with each
+ * The admin's way around on the Maple books: the landing after sign-in with each
  * investor's figures and no failing request, the "viewing as" bar and the way back, an address per
- * admin action (reload, back, bookmarks), the dropdown's groups in the spec's order, and Withdraw Funds
- * one form at a time on a phone (item 1).
+ * admin action (reload, back, bookmarks), the dropdown in the spec's order, the side menu (desktop) and
+ * the sheet (phone) that list the actions by kind of work with a search, and Withdraw Funds one form at a
+ * time on a phone.
  */
 const SPEC_ACTIONS = [
   'Admin Summary', 'Property Details', 'Add New Income', 'Add New Land Contract Payment', 'Add New Property Expense',
@@ -20,7 +21,11 @@ const SPEC_ACTIONS = [
   'Add Expense Category', 'Add New Investor', 'Add New Investment', 'Add New Investment Property', 'Add New Rental Deposit',
   'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes', 'Withdraw Funds',
 ];
-const EXTENSIONS = ['Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger'];
+const EXTENSIONS = [
+  'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
+  'Add Income Category',
+];
+const GROUPS = ['Reports', 'Recording', 'Corrections', 'People and setup'];
 
 describe("the admin's way around in Chromium", () => {
   const env = mapleInBrowser({ logins: true });
@@ -88,22 +93,145 @@ describe("the admin's way around in Chromium", () => {
     expect(failures).toEqual([]);
   });
 
-  it("groups the dropdown's actions under Reports, Recording, Corrections, People and setup, in the spec's order", async () => {
+  it("lists the dropdown's actions in the spec's order, each once and under no repeated group heading", async () => {
     const admin = new AdminPage(await env.browser.newWindow(DESKTOP), env.app.base);
     await new LoginPage(admin.page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto();
     await admin.heading(2, 'Admin Summary').waitFor();
-    const groups = await admin.actionPicker.locator('optgroup').evaluateAll((gs) =>
-      gs.map((g) => [(g as HTMLOptGroupElement).label, [...g.querySelectorAll('option')].map((o) => o.textContent)] as const));
-    expect(groups.flatMap(([, options]) => options)).toEqual([...SPEC_ACTIONS, ...EXTENSIONS]);
-    expect(groups.map(([label]) => label)).toEqual([
-      'Reports', 'Recording', 'Corrections', 'People and setup', 'Recording', 'People and setup', 'Recording',
-      'People and setup', 'Recording', 'Reports', 'Recording', 'People and setup', 'Corrections', 'Reports',
-    ]);
-    // Every option sits in a group; the chosen action's kind shows above its title.
-    expect(await admin.actionPicker.locator(':scope > option').count()).toBe(0);
+    expect(await admin.actionPicker.locator('option').allTextContents()).toEqual([...SPEC_ACTIONS, ...EXTENSIONS]);
+    // The spec's order interleaves the kinds of work: group labels in the dropdown would repeat, so it has none.
+    expect(await admin.actionPicker.locator('optgroup').count()).toBe(0);
+    // The chosen action's kind shows above its title.
     await admin.chooseAction('Withdraw Funds');
     expect(await admin.page.locator('.admin-action-group').textContent()).toBe('Recording');
+  });
+
+  it('lists the actions by kind beside the page at desktop width: a search narrows them, a link opens one', async () => {
+    const admin = new AdminPage(await env.browser.newWindow(DESKTOP, { reducedMotion: 'reduce' }), env.app.base);
+    const { page } = admin;
+    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    await admin.goto();
+    await admin.heading(2, 'Admin Summary').waitFor();
+    const menu = page.getByRole('navigation', { name: 'Admin actions', exact: true });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'All actions' }).isVisible()).toBe(false);
+    // Each kind of work once, its actions under it; every action of the dropdown is there once.
+    expect(await menu.locator('.admin-finder-group-name').allTextContents()).toEqual(GROUPS);
+    for (const group of GROUPS) {
+      const titles = await menu.getByRole('list', { name: group, exact: true }).getByRole('link').allTextContents();
+      expect(titles.length, group).toBeGreaterThan(0);
+    }
+    expect((await menu.getByRole('link').allTextContents()).sort()).toEqual([...SPEC_ACTIONS, ...EXTENSIONS].sort());
+    expect(await menu.getByRole('list', { name: 'Recording', exact: true }).getByRole('link').allTextContents()).toEqual([
+      'Add New Income', 'Add New Land Contract Payment', 'Add New Property Expense', 'Add New Investor Property Expense',
+      'Add New Investment', 'Add New Rental Deposit', 'Add New LLC Expense', 'Withdraw Funds',
+    ]);
+    const current = () => menu.locator('[aria-current="page"]').allTextContents();
+    expect(await current()).toEqual(['Admin Summary']);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-menu-desktop', { fullPage: false });
+
+    // Typing narrows the list to the action meant, best first, and says how many.
+    const search = menu.getByRole('searchbox', { name: 'Find an action' });
+    await search.fill('payout');
+    const shown = () => menu.getByRole('link').allTextContents();
+    await expect.poll(shown).toEqual(['Withdraw Funds', 'Cash Withdrawals']);
+    expect(await menu.getByRole('status').textContent()).toBe(`2 of ${SPEC_ACTIONS.length + EXTENSIONS.length} actions · Enter opens the first`);
+    await screenshot(page, 'admin-menu-desktop-search', { fullPage: false });
+    const link = menu.getByRole('link', { name: 'Withdraw Funds', exact: true });
+    expect(await link.getAttribute('href')).toBe('/admin?action=withdraw-funds'); // a real link: a middle-click opens a tab
+    await link.click();
+    await admin.heading(2, 'Withdraw Funds').waitFor();
+    expect(path(page)).toBe('/admin?action=withdraw-funds');
+    expect(await admin.actionPicker.inputValue()).toBe('withdraw-funds');
+    await expect.poll(current).toEqual(['Withdraw Funds']);
+    // Enter opens the first match; the back button returns to the action before.
+    await search.fill('rent');
+    await expect.poll(async () => (await shown())[0]).toBe('Add New Income');
+    await search.press('Enter');
+    await admin.heading(2, 'Add New Income').waitFor();
+    expect(path(page)).toBe('/admin?action=add-new-income');
+    await page.goBack();
+    await admin.heading(2, 'Withdraw Funds').waitFor();
+    // Nothing found says so, in words.
+    await search.fill('zebra');
+    await expect.poll(() => menu.getByRole('status').textContent()).toBe('No action matches “zebra”.');
+    expect(await menu.getByRole('link').count()).toBe(0);
+    await search.fill('');
+    await expect.poll(() => menu.getByRole('link').count()).toBe(SPEC_ACTIONS.length + EXTENSIONS.length);
+    // The dropdown still drives the page beside the menu.
+    await admin.chooseAction('LLC Taxes');
+    expect(path(page)).toBe('/admin?action=llc-taxes');
+    await expect.poll(current).toEqual(['LLC Taxes']);
+    expect(await scrollingSideways(page)).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.width);
+  });
+
+  it('opens the actions in a sheet on a phone: search and Enter open one, Escape and Close close it, focus goes back', async () => {
+    const admin = new AdminPage(await env.browser.newWindow(PHONE, { reducedMotion: 'reduce' }), env.app.base);
+    const { page } = admin;
+    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    await admin.goto();
+    await admin.heading(2, 'Admin Summary').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin actions', exact: true }).isVisible()).toBe(false);
+    const button = page.getByRole('button', { name: 'All actions' });
+    const sheet = page.getByRole('dialog', { name: 'All actions' });
+    const focused = () => page.evaluate(() => (document.activeElement?.classList.contains('admin-sheet-button') ? 'All actions' : document.activeElement?.outerHTML.slice(0, 80)));
+    const searchFocused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
+    await screenshot(page, 'admin-menu-phone-closed', { fullPage: false });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+    await button.click();
+    await sheet.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await searchFocused()).toBe(true);
+    expect(await sheet.locator('.admin-finder-group-name').allTextContents()).toEqual(GROUPS);
+    expect(await sheet.locator('[aria-current="page"]').allTextContents()).toEqual(['Admin Summary']);
+    // The sheet sits at the bottom of the window, whole, within its width.
+    const box = (await sheet.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(PHONE.height);
+    expect(box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-menu-phone-sheet', { fullPage: false });
+    // Tab stays inside the sheet.
+    for (let i = 0; i < 40; i += 1) await page.keyboard.press('Tab');
+    expect(await sheet.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+
+    // Search and Enter open the first match; the sheet closes and the focus is back on the button.
+    const search = sheet.getByRole('searchbox', { name: 'Find an action' });
+    await search.fill('distribution');
+    await expect.poll(() => sheet.getByRole('link').first().textContent()).toBe('Withdraw Funds');
+    await screenshot(page, 'admin-menu-phone-sheet-search', { fullPage: false });
+    await search.press('Enter');
+    await admin.heading(2, 'Withdraw Funds').waitFor();
+    expect(path(page)).toBe('/admin?action=withdraw-funds');
+    expect(await sheet.isVisible()).toBe(false);
+    await expect.poll(focused).toBe('All actions');
+
+    // Escape closes it, as does its Close button, and a tap on a link opens that action.
+    await button.click();
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await expect.poll(focused).toBe('All actions');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await button.click();
+    await sheet.getByRole('searchbox', { name: 'Find an action' }).fill('qqq');
+    await expect.poll(() => sheet.getByRole('status').textContent()).toBe('No action matches “qqq”.');
+    await sheet.getByRole('searchbox', { name: 'Find an action' }).fill('');
+    await sheet.getByRole('list', { name: 'People and setup', exact: true }).getByRole('link', { name: 'Manage LLCs', exact: true }).click();
+    await admin.heading(2, 'Manage LLCs').waitFor();
+    expect(await sheet.isVisible()).toBe(false);
+    expect(path(page)).toBe('/admin?action=manage-llcs');
+
+    // The dropdown works on a phone too.
+    await admin.chooseAction('LLC Taxes');
+    expect(path(page)).toBe('/admin?action=llc-taxes');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    expect(await scrollingSideways(page)).toEqual([]);
   });
 
   it('gives each action its own address: the dropdown drives it, reload, back and a bookmark keep it', async () => {

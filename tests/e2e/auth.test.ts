@@ -56,7 +56,8 @@ describe('auth screens in Chromium', () => {
     // …and on /admin the Admin link is hidden while Investor Summary shows.
     await page.getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: 'Admin Page' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    // Exactly "Admin": the admin page's own menu has an "Admin Summary" link.
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: 'Investor Summary' }).waitFor();
     await expectAccessible(page);
   });
@@ -90,7 +91,7 @@ describe('auth screens in Chromium', () => {
 
     await register.password.fill('quiet orchard bicycle 8');
     await register.registerButton.click();
-    // Signed in at once (issue 25 item 7): the page says so and leads to the investor's own page.
+    // Signed in at once: the page says so and leads to the investor's own page.
     await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
     await page.getByText('You are signed in as nora.', { exact: false }).waitFor();
     await expectAccessible(page);

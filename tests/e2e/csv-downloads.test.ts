@@ -12,7 +12,7 @@ import { pageWidth } from '../support/screen-checks.js';
 import { ADMIN, bearer, seedAs, signIn } from '../support/test-app.js';
 
 /**
- * "Download CSV" beside every table (issue 13 item 6), in Chromium on the Maple books: each kind of table
+ * "Download CSV" beside every table, in Chromium on the Maple books: each kind of table
  * saves a file Playwright catches, read back strictly as RFC 4180 (CRLF, quoting, the UTF-8 BOM), with the
  * header row, every row the table holds (the audit log's every page, a viewer's every row under its filter)
  * and amounts to the cent equal to the API's answers and the fixture's figures. Text a person typed that a

@@ -10,7 +10,7 @@ import { InvestorPage } from '../support/pages/investor-page.js';
 import { LoginPage } from '../support/pages/login-page.js';
 
 /**
- * "Returns that explain themselves" (issues 14, 25) in Chromium, on the Maple books as of 2024-12-31: the
+ * "Returns that explain themselves" in Chromium, on the Maple books as of 2024-12-31: the
  * XIRR and Equity Multiple cards, and every figure's "How is this calculated?" panel (cards, a balance
  * line, a chart bar and a chart year, history rows, a property's figures) with its value, its sentence,
  * its arithmetic, items that add up to the cent, and the items as CSV; by mouse, by keyboard and on a

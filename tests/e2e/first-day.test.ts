@@ -7,7 +7,7 @@ import { LoginPage } from '../support/pages/login-page.js';
 import { foreignRequests, pageWidth, recordRequests } from '../support/screen-checks.js';
 
 /**
- * A first day that leads somewhere (issue 25 item 5): on a fresh portal (no LLC, property or investor)
+ * A first day that leads somewhere: on a fresh portal (no LLC, property or investor)
  * the admin's landings show "Getting started", whose steps open the forms that do them and tick
  * themselves off as the books fill; a property added without a picture shows a drawn tile on the
  * investor page, with no request to another host.
@@ -151,7 +151,7 @@ describe('the first day of an empty portal in Chromium', () => {
     await panelPicture.waitFor();
     expect(await panelPicture.getAttribute('data-picture')).toBe('none');
     const box = (await panelPicture.boundingBox())!;
-    expect([Math.round(box.width), Math.round(box.height)]).toEqual([200, 200]); // portal-spec §9
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([200, 200]); // docs/product.md "Formats and constants"
     await expectAccessible(page);
     await screenshot(page, 'first-day-investor-placeholder-desktop');
     expect(foreignRequests(requests, app.base)).toEqual([]);
@@ -163,7 +163,7 @@ describe('the first day of an empty portal in Chromium', () => {
     await phoneCard.scrollIntoViewIfNeeded();
     await phoneCard.click();
     await phone.page.getByRole('img', { name: 'Picture of Oak Street Duplex' }).waitFor();
-    // Scrolled and tapped: the chart, not loaded with the page on a phone, is drawn now (issue 25 item 9).
+    // Scrolled and tapped: the chart, not loaded with the page on a phone, is drawn now (docs/performance.md).
     await phone.page.locator('canvas[role="img"]').waitFor();
     expect(await pageWidth(phone.page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone.page, 'first-day-investor-placeholder-phone');

@@ -6,7 +6,7 @@ import { mapleLogin } from '../support/maple-books.js';
 import { InvestorPage } from '../support/pages/investor-page.js';
 
 /**
- * The investor page's first render (issue 25 item 9): Chart.js and the "How is this calculated?" panels
+ * The investor page's first render (docs/performance.md): Chart.js and the "How is this calculated?" panels
  * are chunks of their own, loaded when wanted, not with the page; the page's first reads are asked
  * once each, beside its code.
  */

@@ -9,7 +9,7 @@ import { InvestorPage } from '../support/pages/investor-page.js';
 import { LoginPage } from '../support/pages/login-page.js';
 
 /**
- * The investor page in Chromium against the real server (portal-spec §2 Investor summary and Property
+ * The investor page in Chromium against the real server (docs/product.md "Screens", Investor summary and Property
  * detail panel), on the Maple worked example as of 2024-12-31 (tests/integration/investor-portal.test.ts).
  */
 const LOSS_COLOUR = 'rgb(198, 40, 40)';
@@ -121,7 +121,7 @@ describe('the investor page in Chromium', () => {
       ['Investments', '$75,000.00'],
       ['Income', '$10,980.00'],
       ['ROI', '10.98%'],
-      ['Notes', ''], // no notes: shown as empty, never as a word
+      ['Notes', 'No notes.'], // no notes: said so, never a heading over nothing
     ]);
     expect(await panel.getByText('None', { exact: true }).count()).toBe(0);
     // Each card of the panel is as tall as its content: two months of investments are not stretched to the details beside them.
@@ -163,7 +163,7 @@ describe('the investor page in Chromium', () => {
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side
     await expectAccessible(page);
     await screenshot(page, 'investor-phone');
-    // The smallest phone the design supports (ui.md): still nothing wider than the screen.
+    // The smallest phone the design supports (docs/product.md "Look and feel"): still nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 780 });
     await expect.poll(() => investor.pageWidth()).toBeLessThanOrEqual(360);
   });

@@ -8,14 +8,14 @@ import { ADMIN, seedAs, signIn } from '../support/test-app.js';
 import { todayIso } from '../../src/web/lib/today.js';
 
 /**
- * The Period Locks screen in Chromium (issue 11 item 9, domain.md §3.5): the admin sees which LLCs have
+ * The Period Locks screen in Chromium (docs/rules/ledger.md): the admin sees which LLCs have
  * their books closed and through which date, closes a period, sees a write and a void dated inside it
  * refused with the server's words beside the form, and reopens it; at desktop and phone widths.
  */
 const LLC = MAPLE_LLC.llc_name;
 /** A second LLC, never closed: its row says Open. */
 const OTHER_LLC = 'Birch Holdings LLC';
-const REFUSAL = (date: string) => `The books of ${LLC} are closed through 2024-06-30: nothing dated ${date} can change. Reopen the period first.`;
+const REFUSAL = (date: string) => `The books of ${LLC} are closed through 06/30/2024: nothing dated ${date} can change. Reopen the period first.`;
 
 describe('the period lock in Chromium', () => {
   const env = mapleInBrowser();
@@ -66,9 +66,9 @@ describe('the period lock in Chromium', () => {
       'Expense date': '2024-05-01', LLC, Category: 'State fees', Amount: '25.00', 'Paid by': ADMIN.username, Description: 'Late filing fee',
     });
     await expense.submit('Record expense');
-    await expect.poll(() => expense.error().textContent()).toBe(REFUSAL('2024-05-01'));
+    await expect.poll(() => expense.error().textContent()).toBe(REFUSAL('05/01/2024'));
     expect(admin.dialogs).toEqual([]);
-    expect(admin.logs).toContain(REFUSAL('2024-05-01'));
+    expect(admin.logs).toContain(REFUSAL('05/01/2024'));
     expect(await ledgerRows()).toBe(before);
     await screenshot(admin.page, 'admin-period-lock-refused-desktop');
 
@@ -78,7 +78,7 @@ describe('the period lock in Chromium', () => {
     await admin.deleteButton(`Void LLC expense ID ${report!.id}`).click();
     await admin.confirmDialog.getByRole('button', { name: 'Void' }).click();
     await expect.poll(() => admin.dialogs).toEqual(['Failed to delete LLC expense.']);
-    await admin.page.getByRole('alert').filter({ hasText: REFUSAL('2024-03-15') }).waitFor();
+    await admin.page.getByRole('alert').filter({ hasText: REFUSAL('03/15/2024') }).waitFor();
     expect((await db().query<{ v: string | null }>('SELECT voided_at AS v FROM ledger_entry WHERE id = $1', [report!.id]))[0]!.v).toBeNull();
 
     // Reopen, confirmed in a dialog: the row says Open again, and the same expense is recorded.

@@ -8,7 +8,7 @@ import { LoginPage } from '../support/pages/login-page.js';
 import { foreignRequests, pageWidth, recordRequests } from '../support/screen-checks.js';
 
 /**
- * Pictures the portal owns (issue 10 item 5, the web half): beside Add New Investment Property and Update
+ * Pictures the portal owns (the web half): beside Add New Investment Property and Update
  * Property Notes an admin picks a picture, the browser checks its type and size in plain words, shows it,
  * and uploads it: to an existing property at once, or for its address to paste into Picture URL.
  */

@@ -6,7 +6,7 @@ import { AdminPage, byLabel } from '../support/pages/admin-page.js';
 import { thisMonthIso, todayIso } from '../../src/web/lib/today.js';
 
 /**
- * Receipts beside the alerts, and correct in one step (issue 25 items 3 and 4), in Chromium against the
+ * Receipts beside the alerts, and correct in one step, in Chromium against the
  * real server: a saved entry leaves a receipt after the spec's alert and shows in the form's last entries;
  * Correct on its viewer row opens its form filled in, and saving voids it and records the new one; an
  * amount ten times the usual asks "Is this right?"; a new investor's secret stays after its alert.

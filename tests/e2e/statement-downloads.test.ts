@@ -22,7 +22,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 /**
- * Statements and exports in Chromium (issue 13): each kind of file downloaded the way its user gets it,
+ * Statements and exports in Chromium: each kind of file downloaded the way its user gets it,
  * then read back and compared with the API's figures.
  */
 describe('statement and export downloads in Chromium', () => {
@@ -71,7 +71,7 @@ describe('statement and export downloads in Chromium', () => {
   });
 
   it('gives the admin every statement of each preset period the chooser offers, one PDF per investor who held something', async () => {
-    // Issue 25: a preset sent its label with its dates and the server refused it ("Unknown field: label.").
+    // A preset once sent its label with its dates and the server refused it ("Unknown field: label.").
     const sent: string[] = [];
     const admin = await AdminPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base);
     const page = admin.page;
@@ -85,7 +85,9 @@ describe('statement and export downloads in Chromium', () => {
     const counts = new Set<number>();
     for (const label of presets) {
       await chooser.selectOption({ label });
-      const [, from, to] = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec((await dates.textContent()) ?? '') ?? [];
+      // Shown the screen way (MM/DD/YYYY); the files are named by ISO dates.
+      const [, fm, fd, fy, tm, td, ty] = /^(\d{2})\/(\d{2})\/(\d{4}) to (\d{2})\/(\d{2})\/(\d{4})$/.exec((await dates.textContent()) ?? '') ?? [];
+      const [from, to] = fy ? [`${fy}-${fm}-${fd}`, `${ty}-${tm}-${td}`] : [];
       expect(from, `${label}: the dates shown under the choice`).toBeDefined();
       // A refusal shows in the form at once: fail with its words rather than wait out the download.
       const refused = page.getByRole('alert');

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFor } from '../../src/web/features/admin/admin-actions.js';
 import { MAPLE_PROPERTIES } from '../fixtures/maple.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot, serveWebApp, WEB_ROOT, type TestBrowser, type WebApp } from '../support/browser.js';
 import { AdminPage } from '../support/pages/admin-page.js';
 import { LoginPage } from '../support/pages/login-page.js';
 import { pageWidth } from '../support/screen-checks.js';
-import { ADMIN, bearer, signIn, startTestApp } from '../support/test-app.js';
+import { ADMIN, bearer, buildAppTemplate, signIn, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /**
  * Stored XSS stays inert in Chromium (issue 11 item 6, security.md D3). Through the API, as an admin,
@@ -72,40 +72,59 @@ async function settled(page: Page): Promise<void> {
     .toBe(0);
 }
 
+/** The rental property of the books, with its hostile address and LLC (its picture address varies by test). */
+const RENTAL = { ...MAPLE_PROPERTIES[0], property_name: F.rentalName, address: F.propertyAddress, llc: F.llcName };
+
+/** An admin's writes through the API, failing on any answer but `status`. */
+const poster = (t: TestApp, token: string) => async (url: string, payload: object, status = [200, 201]) => {
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+  if (!status.includes(res.statusCode)) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as Record<string, unknown>;
+};
+
+/**
+ * Waits until every picture the page asked for has loaded or failed (a lazy one off screen is not asked
+ * for): a broken image's onerror has fired by then, so a payload that would run has run.
+ */
+async function imagesDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(undefined))));
+}
+
 describe('stored XSS in Chromium', () => {
-  let app: WebApp;
+  /** The hostile books, written once through the API; each test serves a copy of its own. */
+  let books: AppTemplate<void>;
+  let app: WebApp | undefined;
   let browser: TestBrowser;
-  /** Refused attempts to store a `javascript:` address. */
-  const refusedUrls: string[] = [];
-  /** Screen name → the fields whose text it shows as literal text. */
-  const shownOn = new Map<string, Field[]>();
-  /** Fields seen on screen (not only in a control's value or an attribute). */
-  const visible = new Set<Field>();
-  const dialogs: string[] = [];
-  const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    app = await serveWebApp(await startTestApp('pglite', {
-      PORTAL_NAME: F.portalName, PORTAL_LOREN: 'true', PORTAL_LOREN_SELECTOR: 'true',
-    }, { webRoot: WEB_ROOT }));
-    const token = await signIn(app.app, ADMIN.username, ADMIN.password);
-    const post = async (url: string, payload: object, status = [200, 201]) => {
-      const res = await app.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
-      if (!status.includes(res.statusCode)) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json() as Record<string, unknown>;
-    };
+    const env = { PORTAL_NAME: F.portalName, PORTAL_LOREN: 'true', PORTAL_LOREN_SELECTOR: 'true' };
+    books = await buildAppTemplate('pglite', writeHostileBooks, env);
+    browser = await launchBrowser();
+  }, 180_000);
 
+  afterEach(async () => {
+    await browser?.closeWindows();
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await books?.close();
+  });
+
+  const serve = async () => (app = await serveWebApp(await books.start(undefined, { webRoot: WEB_ROOT })));
+
+  /** Every text field's payload stored through the API, as an admin types it, on every screen that shows it. */
+  async function writeHostileBooks(t: TestApp): Promise<void> {
+    // The books are written at the wall clock's time, as the browser tests then read them.
+    t.clock.set(new Date());
+    const post = poster(t, await signIn(t.app, ADMIN.username, ADMIN.password));
     await post('/admin/add_llc', {
       llc_name: F.llcName, address: F.llcAddress, date_started: '2020-01-15', principal_business_activity: F.llcActivity,
       principal_product: F.llcProduct, business_code_number: '531110',
     });
-    const rental = { ...MAPLE_PROPERTIES[0], property_name: F.rentalName, address: F.propertyAddress, llc: F.llcName };
-    // The one URL field: a javascript: address (any spelling) never gets stored.
-    for (const url of ['javascript:window.__xss=1', ' JavaScript:window.__xss=1', 'data:text/html,<script>window.__xss=1</script>']) {
-      const refused = await post('/admin/add_investment_property', { ...rental, picture_url: url }, [400]);
-      refusedUrls.push(`${url} → ${String(refused.message)}`);
-    }
-    await post('/admin/add_investment_property', { ...rental, picture_url: F.pictureUrl });
+    await post('/admin/add_investment_property', { ...RENTAL, picture_url: F.pictureUrl });
     await post('/admin/add_investment_property', {
       ...MAPLE_PROPERTIES[1], property_name: F.contractName, address: F.propertyAddress, llc: F.llcName, picture_url: F.pictureUrl,
     });
@@ -113,8 +132,8 @@ describe('stored XSS in Chromium', () => {
       name: F.investorAnn, email: F.investorEmail, phone: F.investorPhone, address: F.investorAddress, fee_percentage: '0.10',
     });
     await post('/admin/add_investor', { name: F.investorBen, email: '', phone: '', address: '', fee_percentage: '0.0' });
-    const registered = await app.app.inject({ method: 'POST', url: '/auth/register', payload: { ...ANN_LOGIN, secret } });
-    expect(registered.statusCode).toBe(201);
+    const registered = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { ...ANN_LOGIN, secret } });
+    if (registered.statusCode !== 201) throw new Error(`registration: ${registered.body}`);
     await post('/admin/add_expense_category', { expense_category: F.incomeCategory, scope: 'income' });
     await post('/admin/add_expense_category', { expense_category: F.expenseCategory, scope: 'property_expense' });
     await post('/admin/add_expense_category', { expense_category: F.llcExpenseCategory, scope: 'llc_expense' });
@@ -152,17 +171,14 @@ describe('stored XSS in Chromium', () => {
       amount: '75', expense_category: F.expenseCategory, payer: F.expensePayer,
     });
     await post('/admin/delete_expense', { id: typo.id, amount: 75, date: '2024-05-15', reason: F.voidReason });
+  }
 
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  /** What one test saw: the dialogs and CSP complaints of its windows, and which payloads each screen showed. */
+  type Seen = { dialogs: string[]; cspViolations: string[]; shownOn: Map<string, Field[]>; visible: Set<Field> };
+  const newSeen = (): Seen => ({ dialogs: [], cspViolations: [], shownOn: new Map(), visible: new Set() });
 
   /** A window that records its dialogs (accepting them) and its console's CSP complaints. */
-  const newWindow = async (size = DESKTOP) => {
+  const newWindow = async ({ dialogs, cspViolations }: Seen, size = DESKTOP) => {
     const page = await browser.newWindow(size, { reducedMotion: 'reduce' });
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -178,9 +194,9 @@ describe('stored XSS in Chromium', () => {
    * Checks the screen on view: nothing ran and nothing was parsed from a payload, and notes which payloads
    * are on it as literal text (in its text, a control's value, or a picture's address).
    */
-  const inspect = async (page: Page, screen: string) => {
+  const inspect = async ({ shownOn, visible }: Seen, page: Page, screen: string) => {
     await settled(page);
-    await page.waitForTimeout(250); // a broken image's onerror would have fired by now
+    await imagesDone(page); // a broken image's onerror has fired by then
     const found = await probe(page);
     expect(found.xss, `${screen}: window.__xss`).toBeUndefined();
     expect(found.handlers, `${screen}: event-handler attributes`).toEqual([]);
@@ -223,25 +239,26 @@ describe('stored XSS in Chromium', () => {
       };
     }, F as Record<string, string>);
 
-  it('keeps every payload inert on every admin screen, and shows it as text', async () => {
-    const login = new LoginPage(await newWindow(), app.base);
+  /** Every admin screen, each checked by inspect(): the landing, the investors' pages as the admin sees them, every action. */
+  async function walkAdminScreens(seen: Seen, { base }: WebApp): Promise<void> {
+    const login = new LoginPage(await newWindow(seen), base);
     await login.open();
-    expect(await inspect(login.page, 'login')).toContain('portalName');
-    const admin = await AdminPage.signIn(login.page, app.base);
+    expect(await inspect(seen, login.page, 'login')).toContain('portalName');
+    const admin = await AdminPage.signIn(login.page, base);
     const page = admin.page;
 
     // The admin's landing: every investor, each opening the page that investor sees.
     const list = page.getByRole('region', { name: 'All investors', exact: true });
     await list.getByRole('link', { name: F.investorAnn, exact: true }).waitFor();
-    expect(await inspect(page, 'investors (admin landing)')).toEqual(expect.arrayContaining(['investorAnn', 'investorBen']));
+    expect(await inspect(seen, page, 'investors (admin landing)')).toEqual(expect.arrayContaining(['investorAnn', 'investorBen']));
     for (const [who, property] of [[F.investorAnn, F.rentalName], [F.investorBen, F.contractName]] as const) {
-      await page.goto(app.base + '/investor');
+      await page.goto(base + '/investor');
       await list.getByRole('link', { name: who, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: who }).waitFor();
       await page.getByRole('button', { name: property, exact: true }).click();
       await page.getByRole('region', { name: `${property} Details`, exact: true }).waitFor();
       for (const toggle of await page.locator('button.history-toggle[aria-expanded="false"]').all()) await toggle.click();
-      await inspect(page, `investor page of ${who === F.investorAnn ? 'Ann' : 'Ben'} (as admin)`);
+      await inspect(seen, page, `investor page of ${who === F.investorAnn ? 'Ann' : 'Ben'} (as admin)`);
     }
     await screenshot(page, 'stored-xss-investor-as-admin');
 
@@ -280,7 +297,7 @@ describe('stored XSS in Chromium', () => {
         await settled(page);
         // The raw audit records wait behind a toggle: opened, as a curious admin does.
         if (action.title === 'Audit Log') await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-        await inspect(page, what ? `${action.title} (${what === F.rentalName ? 'rental' : what === F.contractName ? 'land contract' : what === F.llcName ? 'LLC' : what === F.investorAnn ? 'Ann' : what})` : action.title);
+        await inspect(seen, page, what ? `${action.title} (${what === F.rentalName ? 'rental' : what === F.contractName ? 'land contract' : what === F.llcName ? 'LLC' : what === F.investorAnn ? 'Ann' : what})` : action.title);
       }
     }
     // The audit log's further pages, if the trail runs past the first.
@@ -293,51 +310,48 @@ describe('stored XSS in Chromium', () => {
       await page.getByText(`Page ${n} of`).waitFor();
       await settled(page);
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-      await inspect(page, `Audit Log (page ${n})`);
+      await inspect(seen, page, `Audit Log (page ${n})`);
     }
-  });
+  }
 
-  it("keeps every payload inert on the investor's own pages, at phone width", async () => {
-    const page = await newWindow(PHONE);
-    await new LoginPage(page, app.base).signIn(ANN_LOGIN.username, ANN_LOGIN.password);
+  /** The investor's own pages at phone width, each checked by inspect(). */
+  async function walkInvestorPages(seen: Seen, { base }: WebApp): Promise<void> {
+    const page = await newWindow(seen, PHONE);
+    await new LoginPage(page, base).signIn(ANN_LOGIN.username, ANN_LOGIN.password);
     await page.getByRole('heading', { level: 1, name: F.investorAnn }).waitFor();
     await page.getByRole('button', { name: F.rentalName, exact: true }).click();
     await page.getByRole('region', { name: `${F.rentalName} Details`, exact: true }).waitFor();
     for (const toggle of await page.locator('button.history-toggle[aria-expanded="false"]').all()) await toggle.click();
-    expect(await inspect(page, "Ann's own page")).toEqual(expect.arrayContaining(['investorAnn', 'rentalName', 'propertyNotes']));
+    expect(await inspect(seen, page, "Ann's own page")).toEqual(expect.arrayContaining(['investorAnn', 'rentalName', 'propertyNotes']));
     await screenshot(page, 'stored-xss-investor-own-phone');
     // Long hostile text wraps where it is: the page stays as wide as the phone.
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await page.goto(app.base + '/protected');
+    await page.goto(base + '/protected');
     await page.getByText(`Logged in as ${ANN_LOGIN.username}`).waitFor();
-    await inspect(page, '/protected');
-    await page.goto(app.base + '/account');
+    await inspect(seen, page, '/protected');
+    await page.goto(base + '/account');
     await page.getByLabel('Current password').waitFor();
-    await inspect(page, '/account');
-  });
+    await inspect(seen, page, '/account');
+  }
 
-  it('would notice a payload parsed as HTML: the checks are not blind', async () => {
-    const page = await newWindow();
-    await new LoginPage(page, app.base).open();
-    const before = cspViolations.length;
-    // What a page writing the stored text as HTML would do (the lint rules forbid it in the app).
-    await page.evaluate((html) => {
-      const box = document.createElement('div');
-      box.innerHTML = html; // the point of this control
-      document.body.append(box);
-    }, ALL);
-    await page.waitForTimeout(250);
-    const found = await probe(page);
-    expect(found.handlers).toEqual(expect.arrayContaining(['img[onerror]', 'svg[onload]']));
-    expect(found.injected).toBeGreaterThan(0);
-    // The CSP (no inline script) is the second wall: the handler is refused, and Chromium says so.
-    expect(found.xss).toBeUndefined();
-    await expect.poll(() => cspViolations.length).toBeGreaterThan(before);
-    cspViolations.splice(before);
-  });
-
-  it('found each payload as literal text, nothing ran anywhere, and counts the checks', () => {
+  it('refuses a javascript: or data: address in the one URL field, however it is spelt', async () => {
+    const t = await serve();
+    const post = poster(t, await signIn(t.app, ADMIN.username, ADMIN.password));
+    const refusedUrls: string[] = [];
+    for (const url of ['javascript:window.__xss=1', ' JavaScript:window.__xss=1', 'data:text/html,<script>window.__xss=1</script>']) {
+      const refused = await post('/admin/add_investment_property', { ...RENTAL, property_name: 'Refused', picture_url: url }, [400]);
+      refusedUrls.push(`${url} → ${String(refused.message)}`);
+    }
     expect(refusedUrls).toHaveLength(3);
+    console.log(`stored XSS: ${refusedUrls.length} javascript:/data: picture addresses refused:\n  ${refusedUrls.join('\n  ')}`);
+  });
+
+  it("keeps every payload inert on every admin screen and the investor's own pages, shows each as literal text, and counts the checks", async () => {
+    const served = await serve();
+    const seen = newSeen();
+    await walkAdminScreens(seen, served);
+    await walkInvestorPages(seen, served);
+    const { dialogs, cspViolations, shownOn, visible } = seen;
     expect(dialogs).toEqual([]);
     expect(cspViolations).toEqual([]);
     // Every field's payload is on at least one screen, and read there as text (or, for the picture, its address).
@@ -348,8 +362,28 @@ describe('stored XSS in Chromium', () => {
     const byField = FIELDS.map((f) => `${f} ${[...shownOn.values()].filter((fs) => fs.includes(f)).length}`);
     console.log(
       `stored XSS: ${FIELDS.length} fields × ${shownOn.size} screens checked; ${pairs} (field, screen) pairs showed the payload as ` +
-        `literal text, none ran (window.__xss undefined, no dialog, no handler attribute, no CSP violation); ` +
-        `${refusedUrls.length} javascript:/data: picture addresses refused.\nScreens each field showed on: ${byField.join(', ')}`,
+        `literal text, none ran (window.__xss undefined, no dialog, no handler attribute, no CSP violation).\n` +
+        `Screens each field showed on: ${byField.join(', ')}`,
     );
+  }, 240_000);
+
+  it('would notice a payload parsed as HTML: the checks are not blind', async () => {
+    const { base } = await serve();
+    const seen = newSeen();
+    const page = await newWindow(seen);
+    await new LoginPage(page, base).open();
+    // What a page writing the stored text as HTML would do (the lint rules forbid it in the app).
+    await page.evaluate((html) => {
+      const box = document.createElement('div');
+      box.innerHTML = html; // the point of this control
+      document.body.append(box);
+    }, ALL);
+    await imagesDone(page);
+    const found = await probe(page);
+    expect(found.handlers).toEqual(expect.arrayContaining(['img[onerror]', 'svg[onload]']));
+    expect(found.injected).toBeGreaterThan(0);
+    // The CSP (no inline script) is the second wall: the handler is refused, and Chromium says so.
+    expect(found.xss).toBeUndefined();
+    await expect.poll(() => seen.cspViolations.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } fro
 import { seededRandom, signInAdmin, sleep, startServer, type ServerProcess } from './support/server.js';
 
 /**
- * Fault test F2 with E2 (security.md; issue 11 item 8): PostgreSQL stopped under load and started again,
+ * Fault test F2 with E2 (docs/security.md): PostgreSQL stopped under load and started again,
  * twice: `pg_ctl stop -m immediate` (a crash as far as its data is concerned: its connections vanish,
  * crash recovery at the next start) and `-m fast` (each connection ended with 57P01). The server process must stay
  * up, answer 503 with Retry-After meanwhile (never a 500, never hang), and serve again by itself once the

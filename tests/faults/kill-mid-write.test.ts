@@ -4,7 +4,7 @@ import { FAULT_DB_KINDS, faultDb, type FaultDb } from './support/databases.js';
 import { seededRandom, signInAdmin, sleep, startServer, type ServerProcess } from './support/server.js';
 
 /**
- * Fault test F1 (security.md; issue 11 item 8): `kill -9` of the real server in the middle of concurrent
+ * Fault test F1 (docs/security.md): `kill -9` of the real server in the middle of concurrent
  * writes, then a restart on the same books. Checked after every kill, straight from the database: each
  * write the clients saw acknowledged is there exactly once with the id it was answered, nothing is
  * half-written (a row without its audit row or Idempotency-Key, or the reverse), the audit hash chain

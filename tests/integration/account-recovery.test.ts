@@ -4,7 +4,7 @@ import { DB_KINDS } from '../support/test-db.js';
 import { addInvestor, ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Accounts a person can recover (issue 25 item 7): ten single-use recovery codes at two-factor
+ * Accounts a person can recover: ten single-use recovery codes at two-factor
  * enrolment, two-factor sign-in turned off with a code, an admin who sets a new password or turns
  * two-factor off for an investor's login, and a registration that signs the new login in.
  */

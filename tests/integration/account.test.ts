@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Accounts a person can run alone (issue 11 item 2): changing one's own password ends the other sessions. */
+/** Accounts a person can run alone: changing one's own password ends the other sessions. */
 describe('change password', () => {
   let t: TestApp;
   beforeAll(async () => {

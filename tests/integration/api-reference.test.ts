@@ -9,7 +9,7 @@ import { ADMIN, bearer, createInvestorWithLogin, seedAs, signIn, startTestApp, t
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * The API reference is the contract (issue 24 item 5): GET /openapi.json is walked as a client generated
+ * The API reference is the contract: GET /openapi.json is walked as a client generated
  * from it would read it. For every operation and every bound a request field states (maxLength,
  * minLength, minimum, maximum, exclusiveMinimum, multipleOf, pattern, enum), a valid request is sent
  * with that field just inside the bound and just outside it: inside, the server must not refuse the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Figures as of a date (issue 13 item 1): entries dated after it do not count (domain.md §1). */
+/** Figures as of a date: entries dated after it do not count (docs/rules/README.md). */
 describe('figures as of a date', () => {
   let t: TestApp;
   let maple: MapleBooks;

@@ -4,7 +4,7 @@ import { endpoints } from '../../src/contract/endpoints.js';
 import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The authorization matrix, generated from the endpoint table and the live routes (security.md Z1, Z4):
+ * The authorization matrix, generated from the endpoint table and the live routes (docs/security.md Z1, Z4):
  * an endpoint added later is covered without touching this file.
  */
 describe('authorization matrix', () => {

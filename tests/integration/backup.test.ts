@@ -10,7 +10,7 @@ import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
-/** Backup and restore (issue 11 item 11): back up, write more, restore, and every figure and the audit chain are as backed up. */
+/** Backup and restore: back up, write more, restore, and every figure and the audit chain are as backed up. */
 const LLC = encodeURIComponent(MAPLE_LLC.llc_name);
 const READS = ['/admin/get_admin_summary', `/admin/llc_taxes?selectedLLC=${LLC}&selectedTaxYear=2024`,
   '/admin/get_property_txns?selectedProperty=P&include_voided=true', '/admin/audit_log?page=1&page_size=200', '/api/investor_summary?investor_name=A'];

@@ -8,7 +8,7 @@ import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * The database's second guard on capital and deposits (security.md L5, migration 0010): rows written
+ * The database's second guard on capital and deposits (docs/security.md L5, migration 0010): rows written
  * past the services, straight into the ledger, cannot leave an investor's capital in a property or a
  * property's deposits below zero on any date; the check runs at commit.
  */
@@ -116,7 +116,7 @@ describe.each(DB_KINDS)('the balance guard on %s', (kind) => {
         payload: { property_name: 'P', investor_name: 'A', date: '2025-02-01', amount: '10.00' },
       });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toEqual({ message: "This would make this investor's capital in this property negative on 2025-01-10." });
+      expect(res.json()).toEqual({ message: "This would make this investor's capital in this property negative on 01/10/2025." });
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry'))[0]!.n).toBe(before);
     } finally {
       await t.close();

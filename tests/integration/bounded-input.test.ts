@@ -3,7 +3,7 @@ import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/te
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Bounded input (issue 24 finding 1, build item 1, security.md P1): about forty sign-ins whose password
+ * Bounded input (docs/security.md P1): about forty sign-ins whose password
  * was an array nested 2,000 deep, then one nested 10,000 deep, took the server down (the input guard
  * walked the body recursively, copying the path at every level); 64 KiB allows 32,000 levels. Now any
  * request nested past 32 levels, or with more than 1,000 fields and list items, is refused with a 400

@@ -14,7 +14,7 @@ import { ADMIN, createInvestorWithLogin, signIn, startTestApp, type TestApp } fr
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Fuzzing from the contract (issue 11 item 6, security.md E1, V1–V5): every entry of the endpoint table,
+ * Fuzzing from the contract (docs/security.md E1, V1–V5): every entry of the endpoint table,
  * on the Maple books, is sent valid-looking requests generated from its schema and hostile ones (wrong
  * types, huge numbers, over-precise amounts, impossible dates, Unicode, control bytes, SQL, HTML, paths,
  * prototype keys; in the body, the query string and the headers), as its own role and as the wrong one.

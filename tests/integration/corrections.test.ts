@@ -5,13 +5,13 @@ import { DB_KINDS } from '../support/test-db.js';
 import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /**
- * Receipts and corrections (issue 25 items 3 and 4): GET /admin/ledger_entries (a form's last entries,
+ * Receipts and corrections: GET /admin/ledger_entries (a form's last entries,
  * one entry by id) and POST /admin/correct_entry (void + record in one transaction, audited, idempotent),
  * on the Maple books with their withdrawals (A: 6,000 in cash on 2024-07-01, 25,000 of capital from P on
  * 2024-09-10; A's cash maximum is 4,042.50).
  */
 
-/** The $7,500 late fee that was meant to be $75 (issue 25, finding 9). */
+/** The $7,500 late fee that was meant to be $75. */
 const LATE_FEE = { income_date: '2025-12-03', income_for_month: '2025-12', property_name: 'P', description: 'Late fee, unit 2', amount: '7500.00', income_category: 'Rent' };
 
 describe.each(DB_KINDS)('corrections on %s', (kind) => {
@@ -231,7 +231,7 @@ describe.each(DB_KINDS)('corrections on %s', (kind) => {
       const investment = (await get('/admin/ledger_entries?kind=investment&property_name=P&limit=50')).entries.find((e: { investor: string }) => e.investor === 'A');
       const below = await post('/admin/correct_entry', { id: investment.id, reason: 'x', entry: { property_name: 'P', investor_name: 'A', date: '2024-01-05', amount: '20000' } });
       expect(below.statusCode, below.body).toBe(409);
-      expect(below.json()).toEqual({ message: "This correction cannot be saved: it would make this investor's capital in this property negative on 2024-09-10." });
+      expect(below.json()).toEqual({ message: "This correction cannot be saved: it would make this investor's capital in this property negative on 09/10/2024." });
       // The 25,000 returned cannot become 80,000 (A holds 75,000 more after it).
       const [returned] = (await get('/admin/ledger_entries?kind=investment_withdrawal')).entries;
       const more = await post('/admin/correct_entry', { id: returned.id, reason: 'x', entry: { investor_name: 'A', property_name: 'P', date: '2024-09-10', amount: '100000.01' } });
@@ -248,7 +248,7 @@ describe.each(DB_KINDS)('corrections on %s', (kind) => {
         const afterLock = await counts();
         const old = await post('/admin/correct_entry', { id: rent.id, reason: 'x', entry: { ...fee(), income_date: '2025-03-03' } });
         expect(old.statusCode, old.body).toBe(409);
-        expect(old.json().message).toMatch(/closed through 2024-06-30/);
+        expect(old.json().message).toMatch(/closed through 06\/30\/2024/);
         const into = await post('/admin/correct_entry', { id: late, reason: 'x', entry: fee({ income_date: '2024-06-30', income_for_month: '2024-06' }) });
         expect(into.statusCode, into.body).toBe(409);
         expect(await counts()).toEqual(afterLock);

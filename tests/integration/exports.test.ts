@@ -14,7 +14,7 @@ import { DB_KINDS } from '../support/test-db.js';
 const csvCents = (text: string) => (text.startsWith('-') ? -centsOf(Number(text.slice(1))) : centsOf(Number(text)));
 
 /**
- * The admin's files (issue 13): the ledger as CSV, the CPA tax package and every statement of a period,
+ * The admin's files: the ledger as CSV, the CPA tax package and every statement of a period,
  * read back and compared with the API's own answers to the cent.
  */
 describe.each(DB_KINDS)('exports on %s', (kind) => {

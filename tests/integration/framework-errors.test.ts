@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../src/server/lib/project-files.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The framework's own errors in the portal's shape (issue 24 findings 5–7, build item 3): a path part
+ * The framework's own errors in the portal's shape: a path part
  * over 255 bytes answered 500 and logged the server's absolute path; a broken %-escape answered
  * Fastify's `FST_ERR_BAD_URL` body (the path echoed) without the security headers; a wrong method on a
  * documented path answered 404. Every one is now `{ "message" }` in plain words with the headers of every
@@ -52,7 +52,7 @@ describe('framework errors', () => {
   });
   afterAll(() => t?.close());
 
-  it('answers a path part over 255 bytes without a 500: the web app, or a 404 in plain words (finding 5)', async () => {
+  it('answers a path part over 255 bytes without a 500: the web app, or a 404 in plain words', async () => {
     const long = 'a'.repeat(300);
     for (const url of [`/${long}`, `/investor/${encodeURIComponent('é'.repeat(150))}`]) {
       const res = await inject('GET', url);
@@ -79,7 +79,7 @@ describe('framework errors', () => {
     for (const absolute of [PROJECT_ROOT, webRoot, tmpdir()]) expect(log.includes(absolute), `the log names ${absolute}`).toBe(false);
   });
 
-  it('answers a broken %-escape with a plain 400 and the headers of every answer (finding 6)', async () => {
+  it('answers a broken %-escape with a plain 400 and the headers of every answer', async () => {
     for (const [method, url] of [['GET', '/admin/%'], ['GET', '/%'], ['GET', '/api/investor_summary%zz'], ['POST', '/auth/login%'], ['TRACE', '/admin/%']]) {
       const res = await inject(method!, url!);
       expect(res.statusCode, url).toBe(400);
@@ -116,7 +116,7 @@ describe('framework errors', () => {
     }
   });
 
-  it('answers 405 with Allow to a wrong method on every path of the endpoint table (finding 7)', async () => {
+  it('answers 405 with Allow to a wrong method on every path of the endpoint table', async () => {
     let checked = 0;
     for (const [name, e] of Object.entries(endpoints as Record<string, Endpoint>)) {
       const allow = e.method === 'GET' ? 'GET, HEAD' : 'POST';

@@ -4,8 +4,8 @@ import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, signIn, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
 
 /**
- * Hostile input never reaches a 500 (issue 11 item 3, security.md E1, V1–V5), and every API answer is
- * no-store however its path is spelled (item 4). Each refusal changes nothing: the audit count proves it.
+ * Hostile input never reaches a 500 (docs/security.md E1, V1–V5), and every API answer is
+ * no-store however its path is spelled (docs/security.md D1). Each refusal changes nothing: the audit count proves it.
  */
 describe('hostile input', () => {
   let t: TestApp;

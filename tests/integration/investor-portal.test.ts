@@ -4,7 +4,7 @@ import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { DB_KINDS } from '../support/test-db.js';
 import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 
-describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) => {
+describe.each(DB_KINDS)('the investor portal on %s (docs/rules/README.md)', (kind) => {
   let maple: AppTemplate<MapleBooks>;
   let t: TestApp;
   let admin: string;
@@ -80,13 +80,13 @@ describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) =
       expect(res.json().cashflow_per_month[0]).toEqual({ date: '2024-12', amount: 810 });
     });
 
-    it('keeps admin totals reconciled: cash + fees = income − expenses − cash withdrawals (§4.12)', async () => {
+    it('keeps admin totals reconciled: cash + fees = income − expenses − cash withdrawals (docs/rules/cash.md)', async () => {
       const cash = (await Promise.all(['A', 'B', 'C'].map((n) => summary(n)))).reduce((s, x) => s + Math.round(x.cash_balance * 100), 0);
       expect(cash).toBe(2_684_500); // 26,845.00
       expect(cash + 225_500).toBe(4_500_000 - 990_000 - 600_000); // fees 2,255.00
     });
 
-    describe('who sees what (security.md Z2, Z3)', () => {
+    describe('who sees what (docs/security.md Z2, Z3)', () => {
       it('defaults to the signed-in investor and accepts their own name in any case', async () => {
         expect((await summary('B')).investor_name).toBe('B');
         expect((await summary('B', ' b ')).investor_name).toBe('B');
@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) =
       });
     });
 
-    describe('edge cases through the API (domain.md §6), on books of their own', () => {
+    describe('edge cases through the API (docs/rules/), on books of their own', () => {
       // A separate LLC, so none of these touch the Maple investors' LLC expenses.
       const EDGE_LLC = { ...MAPLE_LLC, llc_name: 'Edge LLC' };
       const property = (name: string) => ({ ...MAPLE_PROPERTIES[0], property_name: name, llc: 'Edge LLC', purchase_date: '2023-01-01' });
@@ -200,7 +200,7 @@ describe.each(DB_KINDS)('the investor portal on %s (domain.md §4.10)', (kind) =
     });
   });
 
-  describe('edge cases through the API (domain.md §6)', () => {
+  describe('edge cases through the API (docs/rules/)', () => {
     // Each changes A's books: each gets a fresh copy of them.
     beforeEach(open);
     afterEach(close);

@@ -5,10 +5,11 @@ import { cloneModel } from '../support/ledger-model/model.js';
 import { ledgerModelTemplate, type LedgerModelState } from '../support/ledger-model/template.js';
 import { reconcile, reconcileAtClose, ReconciliationError, skipReconciliation, withdrawCapitalWithSql } from '../support/reconcile.js';
 import type { AppTemplate, TestApp } from '../support/test-app.js';
+import { atStrength } from '../support/strength.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Model-based ledger test (security.md L9, issue 11 item 7): random sequences of recordings,
+ * Model-based ledger test (docs/security.md L9): random sequences of recordings,
  * withdrawals, voids and fee changes sent through the real API on the real database, each step
  * compared with a model computed by the domain functions. An accepted write must be one the model's
  * limits allow, a refused one one they forbid (with the limit in the message), and a refusal writes
@@ -21,7 +22,8 @@ import { DB_KINDS } from '../support/test-db.js';
  * short sequence that still fails (LEDGER_MODEL_SHRINK=0 reports the first failure as it is).
  */
 const SEED = process.env.LEDGER_MODEL_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.LEDGER_MODEL_SEED ?? 20260115);
-const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 30);
+// 30 sequences a database at full strength (CI), 8 in a local run (tests/support/strength.ts).
+const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? atStrength(30, 8));
 const MAX_STEPS = Number(process.env.LEDGER_MODEL_MAX_STEPS ?? 50);
 
 describe.each(DB_KINDS)('the ledger on %s', (kind) => {
@@ -31,7 +33,7 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
   });
   afterAll(() => template?.close());
 
-  describe('against its model (security.md L9)', () => {
+  describe('against its model (docs/security.md L9)', () => {
     const stats = newStats();
     let seconds = 0;
     afterAll(() => {
@@ -70,7 +72,7 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
     }, 900_000);
   });
 
-  describe('and the reconciliation at close (security.md L8)', () => {
+  describe('and the reconciliation at close (docs/security.md L8)', () => {
     let t: TestApp;
     const open = async () => {
       t = await template.start();

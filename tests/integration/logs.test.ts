@@ -5,7 +5,7 @@ import { mapleLogin, recordMapleBooks, type MapleBooks } from '../support/maple-
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The log (security.md E3–E5, issue 11 item 10): JSON lines, with no password, token or secret in
+ * The log (docs/security.md E3–E5): JSON lines, with no password, token or secret in
  * them, and a line for each security event: failed sign-ins, throttling, denied access, refused
  * withdrawals and period-lock refusals.
  */
@@ -18,7 +18,7 @@ describe('the log', () => {
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    // At debug, so each request's own lines are read for secrets too (they are debug lines: issue 25).
+    // At debug, so each request's own lines are read for secrets too (they are debug lines).
     t = await startTestApp('pglite', { LOG_LEVEL: 'debug', AUTH_RATE_LIMIT_PER_MINUTE: '30' }, { logStream: stream });
     const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
     maple = await recordMapleBooks(t, admin, { logins: true });
@@ -37,7 +37,7 @@ describe('the log', () => {
     await post('/admin/set_period_lock', { llc_name: MAPLE_LLC.llc_name, closed_through: '2024-06-30' }, admin);
     await post('/admin/record_llc_expense', { expense_date: '2024-01-02', llc_name: MAPLE_LLC.llc_name, description: 'x', amount: '1', expense_category: 'Bank fees', payer: 'admin' }, admin);
     // pino writes asynchronously: wait until the last refusal's line has arrived.
-    await vi.waitFor(() => expect(lines.some((l) => l.includes('closed through 2024-06-30'))).toBe(true));
+    await vi.waitFor(() => expect(lines.some((l) => l.includes('closed through 06/30/2024'))).toBe(true));
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -68,6 +68,6 @@ describe('the log', () => {
     expect(find('login', 401)).toMatchObject({ event: 'unauthenticated', reason: 'Invalid username or password.' });
     expect(find('adminHelpers', 403)).toMatchObject({ event: 'forbidden' });
     expect(find('recordCashWithdrawal', 400)?.reason).toMatch(/^Amount cannot exceed the maximum withdrawal amount/);
-    expect(find('recordLlcExpense', 409)?.reason).toMatch(/closed through 2024-06-30/);
+    expect(find('recordLlcExpense', 409)?.reason).toMatch(/closed through 06\/30\/2024/);
   });
 });

@@ -3,7 +3,7 @@ import { base32Decode, codeAt, stepAt } from '../../src/server/domain/totp.js';
 import { ADMIN, bearer, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Two-factor sign-in (issue 11 item 1, security.md A10): required for admins. An admin without TOTP
+ * Two-factor sign-in (docs/security.md A10): required for admins. An admin without TOTP
  * enrols at the first sign-in; with it, a code follows the password; each code works once.
  */
 const codeFor = (secret: string, at: Date, offset = 0) => codeAt(base32Decode(secret)!, stepAt(at) + offset);

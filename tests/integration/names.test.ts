@@ -7,11 +7,11 @@ import { ADMIN, bearer, buildAppTemplate, seedAs, signIn, type AppTemplate, type
 import { DB_KINDS, openTestDb } from '../support/test-db.js';
 
 /**
- * Names (issue 24, findings 9 and 10): one rule for storing and comparing them, used by lookups, the
+ * Names: one rule for storing and comparing them, used by lookups, the
  * unique indexes and the kept answers alike; a name needs a letter or digit that shows; a new name that
  * looks like an existing one is refused, naming the existing one.
  */
-describe.each(DB_KINDS)('names on %s (issue 24)', (kind) => {
+describe.each(DB_KINDS)('names on %s', (kind) => {
   let books: AppTemplate<{ admin: string }>;
   let t: TestApp;
   let admin: string;
@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('names on %s (issue 24)', (kind) => {
     });
     afterAll(() => t?.close());
 
-    // Each displays as "Alice Morgan" (finding 9: all nine were added beside the real one).
+    // Each displays as "Alice Morgan" (all nine were added beside the real one).
     const LOOK_ALIKES: [string, string][] = [
       ['a Cyrillic А', '\u0410lice Morgan'],
       ['a Greek ο', 'Alice M\u03bfrgan'],
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('names on %s (issue 24)', (kind) => {
       expect(lorens).toHaveLength(1);
     });
 
-    it('refuses names without a letter or digit that shows (finding 9)', async () => {
+    it('refuses names without a letter or digit that shows', async () => {
       const [investors, lorens] = [await count('investor'), await count('loren')];
       for (const blank of ['\u3164', '\u3164\u3164\u3164', '\u2800\u2800', '\u200b\u200c\u200d', '\u115f\u1160\uffa0', '\u2060\u00ad', '\u3164 \u2800']) {
         const res = await post('/admin/add_investor', investor(blank));
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('names on %s (issue 24)', (kind) => {
     });
   });
 
-  describe('a property asked for in decomposed Unicode (finding 10)', () => {
+  describe('a property asked for in decomposed Unicode', () => {
     const details = (name: string) => get(`/admin/get_property_details?selectedProperty=${encodeURIComponent(name)}`);
     const page = (name: string, investorName = INES) =>
       get(`/api/investor_property?investor_name=${encodeURIComponent(investorName)}&property_name=${encodeURIComponent(name)}`);

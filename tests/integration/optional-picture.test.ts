@@ -5,7 +5,7 @@ import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type Test
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * A first day (issue 25 item 5): a property is added without a picture (portal-spec §3 keeps the field
+ * A first day: a property is added without a picture (docs/product.md "Screens" keeps the field
  * `picture_url`; empty now means none), the investor's answers say so with an empty address, and a
  * picture uploaded later replaces it. Addresses that are not pictures are still refused.
  */

@@ -4,7 +4,7 @@ import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
-/** The period lock (domain.md §3.5, issue 11 item 9): a closed period of an LLC takes no new entry and no void. */
+/** The period lock (docs/rules/ledger.md): a closed period of an LLC takes no new entry and no void. */
 describe.each(DB_KINDS)('period lock on %s', (kind) => {
   let t: TestApp;
   let maple: MapleBooks;
@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('period lock on %s', (kind) => {
 
     const refused = await llcExpense('2024-06-30');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(`The books of ${MAPLE_LLC.llc_name} are closed through 2024-06-30: nothing dated 2024-06-30 can change. Reopen the period first.`);
+    expect(refused.json().message).toBe(`The books of ${MAPLE_LLC.llc_name} are closed through 06/30/2024: nothing dated 06/30/2024 can change. Reopen the period first.`);
     const onProperty = await post('/admin/record_property_expense', {
       expense_date: '2024-02-01', expense_for_month: '2024-02', property_name: 'P', description: 'x', amount: '5', expense_category: 'Repairs',
     });

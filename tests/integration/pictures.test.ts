@@ -3,7 +3,7 @@ import { demoPicture } from '../../src/server/demo/demo-pictures.js';
 import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Property pictures the portal keeps itself (issue 10 item 5): checked by content, served from its own origin. */
+/** Property pictures the portal keeps itself: checked by content, served from its own origin. */
 describe('property pictures', () => {
   let t: TestApp;
   let maple: MapleBooks;

@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('first admin on %s', (kind) => {
           expect(users[0]!.username).toBe('admin');
           const line = printed.find((l) => l.includes('password:'));
           const password = line!.split('password:')[1]!.trim();
-          // The printed password is right: the admin's next step is enrolling a second factor (security.md A10).
+          // The printed password is right: the admin's next step is enrolling a second factor (docs/security.md A10).
           await expect(services.auth.login({ username: 'admin', password, ip: '127.0.0.1' })).resolves.toHaveProperty('setupToken');
         }
         // The stored hash is argon2id at the OWASP parameters (A4), never the password.

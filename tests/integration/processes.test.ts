@@ -82,7 +82,7 @@ describe('processes', () => {
     expect(verify.stdout).toMatch(/^The books reconcile \(0 ledger entries, \d+ audit events, 0 investors, 0 properties\)/m);
   }, 120_000);
 
-  // Issue 25 item 5: the first start's console as an operator reads it, at the default log level.
+  // The first start's console as an operator reads it, at the default log level.
   it('prints the first admin\'s login once, boxed after the "running at" line, with the authenticator app to come, and no line per request', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-first-'));
     const port = 21000 + Math.floor(Math.random() * 1000);

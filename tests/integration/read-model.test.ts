@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { buildApp } from '../../src/server/app.js';
 import { openPostgres } from '../../src/server/db/client.js';
-import { readBooks } from '../../src/server/modules/books/books.repository.js';
-import { forgetOtherAnswers } from '../../src/server/modules/books/answer-cache.repository.js';
-import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
+import { readBooks } from '../../src/server/modules/read-model/books.repository.js';
+import { forgetOtherAnswers } from '../../src/server/modules/read-model/answer-cache.repository.js';
+import { ANSWER_FORMAT } from '../../src/server/modules/read-model/answer-format.js';
+import { declareRead, scopes } from '../../src/server/modules/read-model/declared-read.js';
 import { createServices } from '../../src/server/services.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { bearer, TEST_JWT_SECRET, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { prng } from '../support/prng.js';
-import { DB_KINDS } from '../support/test-db.js';
+import { DB_KINDS, onPostgres } from '../support/test-db.js';
 
 /**
  * What keeps reads cheap (issue 12, migration 0005): monthly totals the database maintains with every
@@ -37,6 +38,10 @@ async function ledgerSums(t: TestApp, asOf: string) {
   );
   return { net, expenses };
 }
+
+/** An answer of the books (all of them: '*') kept under `probe/<key>`, computed by `compute`. */
+const probe = <T>(t: TestApp, key: string, compute: () => Promise<T>): Promise<T> =>
+  t.services.kept.answer(declareRead({ name: 'probe', key: () => key, read: () => compute(), scopes: () => [scopes.all], compute: (x: T) => x }), {});
 
 const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
 
@@ -121,13 +126,13 @@ describe.each(DB_KINDS)('the read model on %s', (kind) => {
         await new Promise((resolve) => setTimeout(resolve, 50)); // long enough for the others to arrive
         return { probe: computed };
       };
-      const answers = await Promise.all(Array.from({ length: 10 }, () => t.services.books.kept('probe/single-flight', compute)));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => probe(t, 'single-flight', compute)));
       expect(computed).toBe(1);
       expect(answers).toEqual(Array.from({ length: 10 }, () => ({ probe: 1 })));
       // Later requests read what was kept, until the books change; then it is computed again.
-      expect(await t.services.books.kept('probe/single-flight', compute)).toEqual({ probe: 1 });
+      expect(await probe(t, 'single-flight', compute)).toEqual({ probe: 1 });
       await t.testDb.db.query(`UPDATE llc SET address = address || ' ' WHERE id = (SELECT min(id) FROM llc)`);
-      expect(await t.services.books.kept('probe/single-flight', compute)).toEqual({ probe: 2 });
+      expect(await probe(t, 'single-flight', compute)).toEqual({ probe: 2 });
     } finally {
       await t.close();
     }
@@ -144,7 +149,7 @@ describe.each(DB_KINDS)('the read model on %s', (kind) => {
         running--;
         return { probe: k };
       };
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, k) => t.services.books.kept(`probe/gate/${k}`, compute(k))));
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, k) => probe(t, `gate/${k}`, compute(k))));
       expect(answers).toEqual(Array.from({ length: 12 }, (_, k) => ({ probe: k })));
       expect(most).toBeGreaterThanOrEqual(1);
       expect(most).toBeLessThanOrEqual(Math.max(1, availableParallelism()));
@@ -210,7 +215,7 @@ describe.each(DB_KINDS)('kept answers across deploys on %s', (kind) => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('two app servers on one PostgreSQL database', () => {
+describe.runIf(onPostgres('two app servers on one PostgreSQL database'))('two app servers on one PostgreSQL database', () => {
   let template: AppTemplate<MapleBooks>;
   beforeAll(async () => {
     template = await mapleBooksTemplate('postgres');

@@ -76,7 +76,7 @@ describe('the reconciliation of a broken audit trail', () => {
         ({ at: new Date(), userId: null, action, entity: 'ledger_entry', entityId, before: null, after, ip: null });
       const income = (id: number, cents: number, date: string) => audit('record', String(id), { kind: 'property_income', amountCents: cents, date });
       // Rows the API never writes, so written with SQL: one linked to another (as a retained deposit's income
-      // would be, domain.md §3.4), recorded and then voided alone; and one with no audit row at all (voided,
+      // would be, docs/rules/ledger.md), recorded and then voided alone; and one with no audit row at all (voided,
       // so the figures do not move).
       const [linked, unrecorded] = await db.transaction(async (tx) => {
         await tx.query('SET LOCAL session_replication_role = replica');

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The edge cases of domain.md §6 the reports meet (6, 8, 10, 12, 13), through the API, each with its
+ * The edge cases of docs/rules/ the reports meet (6, 8, 10, 12, 13), through the API, each with its
  * arithmetic beside the expected value. Books of their own: "Edge LLC" with a rental S owned 25:75 by
  * E and F from January 2024, and a rental R that never had an investor.
  */
 const LLC = 'Edge LLC';
 
-describe('report edge cases (domain.md §6)', () => {
+describe('report edge cases (docs/rules/)', () => {
   let t: TestApp;
   let admin: string;
   let post: ReturnType<typeof seedAs>;
@@ -29,13 +29,13 @@ describe('report edge cases (domain.md §6)', () => {
     for (const name of ['E', 'F']) await post('/admin/add_investor', { name, email: '', phone: '', address: '', fee_percentage: '0' });
     await post('/admin/add_investment', { property_name: 'S', investor_name: 'E', date: '2024-01-05', amount: '10000' });
     await post('/admin/add_investment', { property_name: 'S', investor_name: 'F', date: '2024-01-05', amount: '30000' });
-    // §6.6: R has income and never an investor.
+    // Edge case 6: R has income and never an investor.
     await post('/admin/record_property_income', { income_date: '2024-05-03', income_for_month: '2024-05', property_name: 'R',
       description: 'Parking', amount: '1000', income_category: 'Rent' });
-    // §6.8: a period income dated in 2024 that runs into 2025: Dec 31 days, Jan 31 days of 62.
+    // Edge case 8: a period income dated in 2024 that runs into 2025: Dec 31 days, Jan 31 days of 62.
     await post('/admin/record_loren_income', { income_date: '2024-12-10', property_name: 'S', description: 'Billboard, two months',
       amount: '3650', start_date: '2024-12-01', end_date: '2025-01-31' });
-    // §6.12: January 2025's rent paid on 2024-12-28.
+    // Edge case 12: January 2025's rent paid on 2024-12-28.
     await post('/admin/record_property_income', { income_date: '2024-12-28', income_for_month: '2025-01', property_name: 'S',
       description: 'Rent 01/2025, paid early', amount: '2000', income_category: 'Rent' });
   });

@@ -6,7 +6,7 @@ import { ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../su
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * The admin's reports against the worked example (domain.md §4.12, §5.6–§5.8) to the cent, on both
+ * The admin's reports against the worked example (docs/rules/cash.md, docs/rules/tax-reports.md) to the cent, on both
  * databases, and Manage Portal Users. Each expected value carries its arithmetic.
  */
 const LLC = encodeURIComponent(MAPLE_LLC.llc_name);
@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it('answers the admin summary of §4.12', async () => {
+  it('answers the admin summary (docs/rules/cash.md)', async () => {
     const { status, body } = await get('/admin/get_admin_summary');
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
 
   it('reconciles cash (invariant T3): total_cash + fees + unallocated = income − expenses − cash withdrawals', async () => {
     const { body } = await get('/admin/get_admin_summary');
-    const fees = 1220 + 1035; // A on P, C on Q (§4.10)
+    const fees = 1220 + 1035; // A on P, C on Q (the worked example, docs/rules/fees.md)
     expect(Math.round((body.total_cash + fees) * 100)).toBe(Math.round((body.total_income - body.total_expenses - 6000) * 100));
   });
 
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
     expect(refused.body).toBe(plain.body);
   });
 
-  it('answers the property details of P (§4.12), investor-property expenses included', async () => {
+  it('answers the property details of P (docs/rules/cash.md), investor-property expenses included', async () => {
     const { status, body } = await get('/admin/get_property_details?selectedProperty=P');
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
     expect(sum(body.investments)).toBe(body.total_investments);
   });
 
-  it('answers the full Maple 2024 LLC tax report of §5.8', async () => {
+  it('answers the full Maple 2024 LLC tax report (docs/rules/tax-reports.md)', async () => {
     const { status, body } = await get(`/admin/llc_taxes?selectedLLC=${LLC}&selectedTaxYear=2024`);
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
     });
   });
 
-  it('answers the property tax summaries of §5.6, the land contract split', async () => {
+  it('answers the property tax summaries (docs/rules/tax-reports.md), the land contract split', async () => {
     expect((await get('/admin/property_taxes?selectedProperty=P&selectedTaxYear=2024')).body).toEqual({
       address: '12 Oak Street, Springfield, IL',
       income_list: { Rent: 24000.0 },

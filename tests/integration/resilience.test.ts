@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
-import { DB_KINDS } from '../support/test-db.js';
+import { onPostgres } from '../support/test-db.js';
 
-/** The database going away (security.md F2): 503 with Retry-After while it is gone, recovery by itself after. */
+/** The database going away (docs/security.md F2): 503 with Retry-After while it is gone, recovery by itself after. */
 describe('when the database cannot be reached', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('when the database cannot be reached', () => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('when PostgreSQL drops the connections', () => {
+describe.runIf(onPostgres('when PostgreSQL drops the connections'))('when PostgreSQL drops the connections', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('postgres');

@@ -13,7 +13,7 @@ import { ADMIN, bearer, signIn, startTestApp, type AppTemplate, type TestApp } f
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Returns that explain themselves (issues 14, 25): xirr, equity_multiple, capital_returned and
+ * Returns that explain themselves: xirr, equity_multiple, capital_returned and
  * cash_distributed on the investor summary, and GET /api/explain for every figure and every history
  * row, on the Maple books (values with their arithmetic), on random ledgers (the invariants) and on the
  * demo books (the words: one sentence, arithmetic ending at the figure, no identifiers, no boilerplate).

@@ -5,7 +5,7 @@ import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/te
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * The scale data (issue 12) is loaded by a batched path for speed; it must give exactly the books the
+ * The scale data (docs/performance.md) is loaded by a batched path for speed; it must give exactly the books the
  * API gives. The tiny tier is loaded both ways and every report of both is compared.
  */
 describe.each(DB_KINDS)('the scale portfolio loaded in batches on %s', (kind) => {

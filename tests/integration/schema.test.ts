@@ -9,7 +9,7 @@ import { DB_KINDS, openTestDb } from '../support/test-db.js';
 describe.each(DB_KINDS)('schema.sql on %s', (kind) => {
   it('is exactly what migrating a new database builds', async () => {
     // Migrated here from nothing, not copied from the run's template: this is the test of the migrations.
-    const testDb = await openTestDb(kind);
+    const testDb = await openTestDb(kind, { fromEmpty: true });
     try {
       const built = await schemaText(testDb.db, await migrationFiles());
       expect(built, `src/server/db/schema.sql differs from what the migrations build: run \`${REGENERATE_COMMAND}\``)

@@ -2,12 +2,15 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/client.js';
 import { appendAudit } from '../../src/server/modules/audit/audit.repository.js';
-import { forgetOtherAnswers, keepAnswer, keptAnswerOfInvestorNamed } from '../../src/server/modules/books/answer-cache.repository.js';
-import { ANSWER_FORMAT } from '../../src/server/modules/books/answer-format.js';
+import { forgetOtherAnswers, keepAnswer, keptAnswerNamed } from '../../src/server/modules/read-model/answer-cache.repository.js';
+import { ANSWER_FORMAT } from '../../src/server/modules/read-model/answer-format.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { bearer, seedAs, type AppTemplate, type TestApp } from '../support/test-app.js';
-import { DB_KINDS } from '../support/test-db.js';
+import { DB_KINDS, onPostgres } from '../support/test-db.js';
+
+// The deadlock and concurrent-write tests need PostgreSQL: without it the output says they did not run.
+onPostgres('scoped answers under concurrent PostgreSQL writers');
 
 /**
  * Answers kept per scope of the books (issue 12, migration 0006): a write makes unservable exactly the
@@ -95,7 +98,9 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       for (const n of ['C', 'P', 'maple'] as const) expect(after[n], n).toEqual(before[n]);
       const kinds = recomputed.map((k) => k.split('/').slice(1, 2)[0]).sort();
       expect(kinds).toEqual(['admin_summary', 'investor_summary', 'investor_summary', 'llc_taxes', 'property_details']);
-      expect(recomputed.some((k) => k.includes(`llc_taxes/`) && k.includes('birch'))).toBe(true);
+      // Keys name rows by id (names resolved first): Birch's.
+      const [birch] = await t.testDb.db.query<{ id: number }>(`SELECT id FROM llc WHERE name = $1`, [BIRCH.llc_name]);
+      expect(recomputed.some((k) => k.includes(`llc_taxes/`) && k.endsWith(`/${birch!.id}`))).toBe(true);
 
       // A fee is shared (an LLC's tax report shows members' fees): every answer is computed again.
       const fee = await t.app.inject({
@@ -131,22 +136,25 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const ahead = await stamps();
       const day = t.services.books.today();
       const names = [...ahead.keys()].map((k) => k.replace(`/${day}`, '')).sort();
-      const ids = Object.fromEntries(
-        (await t.testDb.db.query<{ id: number; name: string }>('SELECT id, name FROM investor')).map((r) => [r.name, r.id]),
-      );
+      const idsOf = async (table: string) =>
+        Object.fromEntries((await t.testDb.db.query<{ id: number; name: string }>(`SELECT id, name FROM ${table}`)).map((r) => [r.name, r.id]));
+      // Keys name rows by id (names resolved first by the name rule).
+      const ids = await idsOf('investor');
+      const p = await idsOf('property');
+      const llcs = await idsOf('llc');
       // Every active investor's summary and property pages, every property's details (P, Q in Maple, R in
       // Birch), and the tax reports of this year and the two before.
       const year = Number(day.slice(0, 4));
       const years = [year - 2, year - 1, year];
-      const taxes = (llc: string, properties: string[]) => [
-        ...years.map((y) => `llc_taxes/${y}/"${llc}"`),
-        ...properties.flatMap((p) => years.map((y) => `property_taxes/${y}/"${p}"`)),
+      const taxes = (llc: number, properties: number[]) => [
+        ...years.map((y) => `llc_taxes/${y}/${llc}`),
+        ...properties.flatMap((id) => years.map((y) => `property_taxes/${y}/${id}`)),
       ];
       expect(names).toEqual([
-        `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.B}/p`, `investor_property/${ids.C}/q`, `investor_property/${ids.D}/r`,
+        `investor_property/${ids.A}/${p.P}`, `investor_property/${ids.A}/${p.R}`, `investor_property/${ids.B}/${p.P}`, `investor_property/${ids.C}/${p.Q}`, `investor_property/${ids.D}/${p.R}`,
         `investor_summary/${ids.A}`, `investor_summary/${ids.B}`, `investor_summary/${ids.C}`, `investor_summary/${ids.D}`,
-        'property_details/"p"', 'property_details/"q"', 'property_details/"r"',
-        ...taxes('maple holdings llc', ['p', 'q']), ...taxes('birch holdings llc', ['r']),
+        `property_details/${p.P}`, `property_details/${p.Q}`, `property_details/${p.R}`,
+        ...taxes(llcs[MAPLE_LLC.llc_name]!, [p.P!, p.Q!]), ...taxes(llcs[BIRCH.llc_name]!, [p.R!]),
       ].sort());
       // A read finds its answer kept: nothing is computed for it.
       const read = async (url: string) => {
@@ -167,8 +175,8 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       const after = await stamps();
       const changed = [...after].filter(([k, v]) => ahead.get(k) !== v).map(([k]) => k.replace(`/${day}`, '')).sort();
       expect(changed).toEqual([
-        `investor_property/${ids.A}/p`, `investor_property/${ids.A}/r`, `investor_property/${ids.D}/r`,
-        `investor_summary/${ids.A}`, `investor_summary/${ids.D}`, 'property_details/"r"', ...taxes('birch holdings llc', ['r']),
+        `investor_property/${ids.A}/${p.P}`, `investor_property/${ids.A}/${p.R}`, `investor_property/${ids.D}/${p.R}`,
+        `investor_summary/${ids.A}`, `investor_summary/${ids.D}`, `property_details/${p.R}`, ...taxes(llcs[BIRCH.llc_name]!, [p.R!]),
       ].sort());
       const dAfter = await read('/api/investor_summary?investor_name=D');
       expect(dAfter.total_income).toBeGreaterThan(dBefore.total_income);
@@ -217,10 +225,11 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       for (const id of [a, b]) await keepAnswer(db, `test/summary/${id}/day`, { scopes: ['*'], versions: [await wholeBooksVersion(db)] }, gzipSync(`{"of":${id}}`));
       const stamp = String(await wholeBooksVersion(db));
       // The body as the database sends it (gzipped, migration 0008), read back as text.
+      const keyOf = (id: number) => `test/summary/${id}/day`;
       const named = async (guess: number | null, known: string | null) => {
-        const got = await keptAnswerOfInvestorNamed(db, ' a ', 'test/summary/{investor}/day', guess, known);
-        const body = got?.found?.body;
-        return got && { ...got, found: got.found && { stamp: got.found.stamp, body: body && gunzipSync(body).toString() } };
+        const got = await keptAnswerNamed(db, [{ table: 'investor', name: ' a ' }], ['test/summary/', '/day'], guess === null ? null : keyOf(guess), known);
+        const body = got.found?.body;
+        return { investorId: got.ids[0], found: got.found && { stamp: got.found.stamp, body: body && gunzipSync(body).toString() } };
       };
       expect(await named(a, stamp)).toEqual({ investorId: a, found: { stamp, body: undefined } });
       expect(await named(b, stamp)).toEqual({ investorId: a, found: { stamp, body: `{"of":${a}}` } });
@@ -229,8 +238,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       // Kept for an investor no longer current: the investor is found, the answer is not.
       await db.query(`SELECT books_scope_bump('{shared}')`);
       expect(await named(a, stamp)).toEqual({ investorId: a, found: undefined });
-      expect(await keptAnswerOfInvestorNamed(db, 'Nobody', 'test/summary/{investor}/day', null, null)).toBeUndefined();
-
+      expect(await keptAnswerNamed(db, [{ table: 'investor', name: 'Nobody' }], ['test/summary/', '/day'], null, null)).toEqual({ ids: [null], key: null, found: undefined });
     } finally {
       await t.close();
     }

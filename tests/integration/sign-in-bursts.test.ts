@@ -5,7 +5,7 @@ import { DB_KINDS } from '../support/test-db.js';
 import { ADMIN, bearer, createInvestorWithLogin, startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Sign-in limits under bursts (issue 24 findings 2–4, security.md B2, B3): every guess takes its place in
+ * Sign-in limits under bursts (docs/security.md B2, B3): every guess takes its place in
  * a counter in the database before the password or code is checked, so requests sent all at once get no
  * more guesses checked than requests sent one by one. "Checked" is read from the login events: a guess
  * whose password or code was compared is a `failure` (or a success); one refused before it is `locked`

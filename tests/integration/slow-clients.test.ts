@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Slow clients cannot hold the server (security.md P3, P4): a request whose headers or body do not
+ * Slow clients cannot hold the server (docs/security.md P3, P4): a request whose headers or body do not
  * arrive within REQUEST_TIMEOUT_SECONDS is ended with 408, while other clients are served meanwhile.
  * The limit is 2 s here (30 s in production) so the test does not wait long; the bound asserted is
  * generous, since what matters is that the connection ends at all, not how fast.

@@ -14,7 +14,7 @@ import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/te
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Statements agree with the investor page and the LLC tax report by construction (issue 25): every line
+ * Statements agree with the investor page and the LLC tax report by construction: every line
  * of a statement's data model (the object its PDF is drawn from) is compared, to the cent, with
  *  - the investor page as of the statement's last day: each month's income (cashflow_per_month), each
  *    property's month (the property page), the year's return (roi_per_year), the all-time return, and
@@ -27,7 +27,7 @@ import { DB_KINDS } from '../support/test-db.js';
  *
  * The rounding rule under test: each property-month is split among its owners once, by largest
  * remainder; every figure over several months of the page and the statement is the plain sum of those
- * monthly cents. The LLC tax report is the one exception, by the rule book (domain.md §5.1): a CPA's
+ * monthly cents. The LLC tax report is the one exception, by the rule book (docs/rules/tax-reports.md): a CPA's
  * document, it splits each cell's exact total once, so a member's yearly cell may differ from the sum
  * of their monthly cents by the rounding of those months (at most one cent each; in practice 0 or 1).
  */
@@ -206,7 +206,7 @@ describe.each(DB_KINDS)('statements agree with the page and the tax report on %s
       expect(f.cash.credited).toBe(39_171_62);
       expect(f.returns.period).toBe(21.95);
       expect((await compareWithTaxReport(t, read, alice, 2025, rental)).compared).toBe(3);
-      // The tax report splits the year's exact total once (domain.md §5.1): a cent above the sum of the months' cents.
+      // The tax report splits the year's exact total once (docs/rules/tax-reports.md): a cent above the sum of the months' cents.
       const oak = await read.llcTaxes('Maple Holdings LLC', 2025);
       expect(oak.rental_income_by_member_by_property['Alice Morgan']!['Oak Street Duplex']).toBe(18593.05);
       expect(beforeFee(f.earned, 'Oak Street Duplex') + beforeFee(f.cash.otherMonths, 'Oak Street Duplex') - beforeFee(f.cash.before, 'Oak Street Duplex')).toBe(18_593_04);
@@ -218,12 +218,12 @@ describe.each(DB_KINDS)('statements agree with the page and the tax report on %s
       for (const shown of [
         'Income earned, by the month it belongs to: 2025', `Income earned in 2025 ${usd(38_406_23)}`,
         'Cash account, by the dates money moved', `Income dated in the period for months outside it (paid ahead or recorded late) ${usd(765_39)}`,
-        `Income credited in the period ${usd(39_171_62)}`, `Return in 2025: income × 12 ÷ capital-months 21.95 %`,
+        `Income credited in the period ${usd(39_171_62)}`, `Return in 2025: income × 12 ÷ capital-months 21.95%`,
         `Capital-months: the capital you held in each of those months, added up ${usd(f.returns.capitalMonths)}`,
       ]) {
         expect(text).toContain(shown);
       }
-      expect(text).not.toContain('2026-01 Route 9 Storage Lot 2026'); // no 2026 month among the months earned
+      expect(text).not.toContain('01/2026 Route 9 Storage Lot 2026'); // no 2026 month among the months earned
     });
 
     it('agrees for every demo investor and every preset period, and with both LLCs’ tax reports of 2024 and 2025', async () => {
@@ -280,7 +280,7 @@ describe.each(DB_KINDS)('statements agree with the page and the tax report on %s
       }
       // Not compared with the tax report here: these books hold rent paid in one year for months of the
       // next, whose owners are known only from entries dated after the statement's end. The report
-      // splits by today's books (domain.md §5.1), the statement by the books as they stood at its end;
+      // splits by today's books (docs/rules/tax-reports.md), the statement by the books as they stood at its end;
       // the demo books above have no such entry, and agree within the report's rounding.
       expect(adjusted, 'statements whose cash account has adjusting lines').toBeGreaterThan(5);
     }, 300_000);

@@ -13,7 +13,7 @@ import { ADMIN, bearer, signIn, startTestApp, type AppTemplate, type TestApp } f
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * The PDF and its pages as PNG under test-results/statements, for a person to look at (issue 13: a
+ * The PDF and its pages as PNG under test-results/statements, for a person to look at (a
  * statement must look like something an investor would keep). Poppler's pdftoppm draws them, when present.
  */
 function keepForLooking(name: string, pdf: Uint8Array) {
@@ -29,7 +29,7 @@ const cents = (dollars: number) => Math.round(Number(dollars.toFixed(2).replace(
 type Summary = { total_investments: number; total_income: number; cash_balance: number; total_roi: number };
 
 /**
- * Investor statements (issue 13): every closing figure is the investor summary's as of the period's last
+ * Investor statements: every closing figure is the investor summary's as of the period's last
  * day, every opening figure the summary's the day before its first, and opening + movements = closing
  * on every account.
  */
@@ -85,7 +85,7 @@ describe('investor statements on the Maple books', () => {
     const closing = await summary('A', '2024-12-31');
     // A: 100,000 invested on 2024-01-05, 25,000 returned on 2024-09-10, 6,000 withdrawn on 2024-07-01.
     expect(closing.total_investments).toBe(75000);
-    for (const figure of ['Investor Statement', 'A · 2024-01-01 to 2024-12-31', usd(0), usd(100_000_00), usd(-25_000_00), usd(-6_000_00),
+    for (const figure of ['Investor Statement', 'A · 01/01/2024 to 12/31/2024', usd(0), usd(100_000_00), usd(-25_000_00), usd(-6_000_00),
       usd(cents(closing.total_investments)), usd(cents(closing.cash_balance)), usd(cents(closing.total_income)), 'Q2 distribution', 'Return of capital']) {
       expect(text).toContain(figure);
     }

@@ -4,8 +4,8 @@ import { ADMIN, bearer, createInvestorWithLogin, signIn, startTestApp, type Test
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
- * Two-factor sign-in from one's own Account page (issue 11 item 1, "Investors may enrol from their
- * page"; security.md A10): any signed-in user asks for a secret, confirms it with a code, and from then
+ * Two-factor sign-in from one's own Account page ("Investors may enrol from their
+ * page"; docs/security.md A10): any signed-in user asks for a secret, confirms it with a code, and from then
  * on signs in with a code. The same implementation as the admins' enrolment at sign-in
  * (tests/integration/mfa.test.ts): single-use codes, wrong codes counted toward the lockout, audited.
  */

@@ -122,17 +122,27 @@ export async function serveWebApp(t: TestApp, at?: Date): Promise<WebApp> {
 }
 
 /**
- * Saves a screenshot for people to look at (test-results/, not committed): the whole page, or only the
- * window (`fullPage: false`) when a panel fixed over it is the subject, as a full page would stretch it.
+ * Whether the browser tests save their screenshots: only when asked with SCREENSHOTS=1. No test compares
+ * them, and a full-page capture costs a second or more on a loaded machine, tens of times a run.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/**
+ * Saves a screenshot for people to look at (test-results/, not committed) when SCREENSHOTS=1: the whole
+ * page, or only the window (`fullPage: false`) when a panel fixed over it is the subject, as a full page
+ * would stretch it.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** axe-core in the page: no serious or critical accessibility violations (ui.md). */
 export async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
+  // Only the violations in full: axe then keeps one example of each passing or inapplicable rule instead of
+  // every node, much faster on a long table, and finds the same violations.
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

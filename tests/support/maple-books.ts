@@ -1,5 +1,5 @@
 import { MAPLE_INVESTORS, MAPLE_LLC, MAPLE_PROPERTIES, MAPLE_RECORDINGS, MAPLE_WITHDRAWALS } from '../fixtures/maple.js';
-import { ADMIN, buildAppTemplate, seedAs, signIn, type AppTemplate, type TestApp } from './test-app.js';
+import { ADMIN, seedAs, sharedAppTemplate, signIn, type AppTemplate, type TestApp } from './test-app.js';
 import type { DbKind } from './test-db.js';
 
 export const MAPLE_PASSWORD = 'amber canyon whistle 77';
@@ -55,8 +55,8 @@ export async function recordMapleWithdrawals(t: TestApp, adminToken: string): Pr
 }
 
 /**
- * The Maple books recorded once for a test file, as a template: each `start()` is a fresh app on a copy,
- * so a test writes into books of its own. Its `state` holds the tokens, valid on every copy. Given `from`
+ * The Maple books recorded once for the run (the first file to ask records them, see sharedAppTemplate),
+ * as a template: each `start()` is a fresh app on a copy, so a test writes into books of its own. Its `state` holds the tokens, valid on every copy. Given `from`
  * (an empty template, say), the books are written into a copy of it instead of a new database.
  */
 export async function mapleBooksTemplate(
@@ -65,5 +65,8 @@ export async function mapleBooksTemplate(
   from?: AppTemplate<unknown>,
 ): Promise<AppTemplate<MapleBooks>> {
   const write = async (t: TestApp) => recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), opts);
-  return from ? from.extend(write) : buildAppTemplate(kind, write);
+  if (from) return from.extend(write);
+  // The same books whichever file asks: recorded once for the run and copied by every file.
+  const key = { logins: opts.logins ?? false, recordings: opts.recordings ?? true, withdrawals: opts.withdrawals ?? true };
+  return sharedAppTemplate(`maple ${JSON.stringify(key)}`, kind, write);
 }

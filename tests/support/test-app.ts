@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { AddInvestorRequest } from '../../src/contract/schemas/master-data.js';
@@ -6,7 +7,8 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { createServices, type Services } from '../../src/server/services.js';
 import { reconcileAtClose } from './reconcile.js';
-import { openTemplateDb, openTestDb, type DbKind, type SealableTestDb, type TestDb, type TestDbTemplate } from './test-db.js';
+import { shareOnce } from './shared-templates.js';
+import { openTemplateDb, openTestDb, runTemplates, templateAt, type DbKind, type SealableTestDb, type TestDb, type TestDbTemplate } from './test-db.js';
 
 export const ADMIN = { username: 'admin', password: 'violet ferry lantern 42' };
 export const TEST_JWT_SECRET = 'test-secret-for-the-suite-only-0123456789abcdef';
@@ -71,7 +73,10 @@ async function writeTemplate<S>(
     await t.close();
     throw err;
   }
-  const template = await testDb.seal();
+  return appTemplateOn(await testDb.seal(), state, env);
+}
+
+function appTemplateOn<S>(template: TestDbTemplate, state: S, env: Record<string, string>): AppTemplate<S> {
   return {
     state,
     location: template.location,
@@ -79,6 +84,28 @@ async function writeTemplate<S>(
     extend: async (more) => writeTemplate(await template.copy(), { firstAdmin: false }, (copy) => more(copy, state), env),
     close: () => template.drop(),
   };
+}
+
+/**
+ * Like buildAppTemplate, but the books are written once for the whole run, by the first test file that
+ * asks for `key`, and every file copies them (tests/support/shared-templates.ts). The state must survive
+ * JSON (tokens and ids do). Writing them must depend on nothing but `key`, `kind` and `env`; `close()`
+ * leaves them for the others (the run removes them at its end).
+ */
+export async function sharedAppTemplate<S>(
+  key: string,
+  kind: DbKind,
+  write: (t: TestApp) => Promise<S>,
+  env: Record<string, string> = {},
+): Promise<AppTemplate<S>> {
+  const dir = runTemplates()?.sharedDir;
+  if (!dir) return buildAppTemplate(kind, write, env);
+  const name = `${kind}-${createHash('sha256').update(JSON.stringify([key, env])).digest('hex').slice(0, 16)}`;
+  const shared = await shareOnce(dir, name, async () => {
+    const built = await buildAppTemplate(kind, write, env);
+    return { kind, location: built.location, state: built.state };
+  });
+  return appTemplateOn(templateAt(kind, shared.location), shared.state as S, env);
 }
 
 async function startOn(

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/client.js';
 import { migrate } from '../../src/server/db/migrate.js';
 
@@ -13,6 +14,17 @@ export type DbKind = 'pglite' | 'postgres';
  * by TEST_DATABASE_URL when it is set (as in CI). PGlite is PostgreSQL 18, the server here is 15.
  */
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * Whether tests that only PostgreSQL can run (races between connections, a server dropping them) run in
+ * this process. When they cannot, the output says so, naming them, instead of passing over them in
+ * silence: `describe.runIf(onPostgres('races on …'))(…)`.
+ */
+export function onPostgres(what: string): boolean {
+  if (process.env.TEST_DATABASE_URL) return true;
+  console.warn(`SKIPPED: ${what}: these tests need PostgreSQL; set TEST_DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/test) to run them.`);
+  return false;
+}
 
 export type TestDb = { db: Db; kind: DbKind; url?: string; drop(): Promise<void> };
 
@@ -32,8 +44,12 @@ export type TestDbTemplate = {
 /** A database that can be closed and kept as a template (`seal()`), or dropped like any other. */
 export type SealableTestDb = TestDb & { seal(): Promise<TestDbTemplate> };
 
-/** A fresh, migrated database of its own: PGlite in memory, or a new database on the server. */
-export async function openTestDb(kind: DbKind): Promise<TestDb> {
+/**
+ * A fresh, migrated database of its own: a copy of the run's empty template (below), or, with
+ * `fromEmpty`, a new database that migrate() builds from nothing, for a test of the migrations themselves.
+ */
+export async function openTestDb(kind: DbKind, { fromEmpty = false }: { fromEmpty?: boolean } = {}): Promise<TestDb> {
+  if (!fromEmpty) return (await emptyTemplate(kind)).copy();
   if (kind === 'pglite') {
     const db = await openPglite();
     await migrate(db);
@@ -51,9 +67,103 @@ export async function openTestDb(kind: DbKind): Promise<TestDb> {
  * second, where starting PGlite and recording the same books again takes several.
  */
 export async function openTemplateDb(kind: DbKind): Promise<SealableTestDb> {
+  return (await emptyTemplate(kind)).copy();
+}
+
+/**
+ * Migrating a new database, made once: starting a new PGlite costs seconds (most of it its initdb),
+ * copying a closed one's files well under one. The global setup (tests/support/global-setup.ts) builds
+ * the run's empty templates once for every test file; a run without it (the fault tests' config) makes
+ * one per test process, on first use.
+ */
+const localEmpty = new Map<DbKind, Promise<TestDbTemplate>>();
+
+function emptyTemplate(kind: DbKind): Promise<TestDbTemplate> {
+  const built = runTemplates()?.empty[kind];
+  if (built) return Promise.resolve(templateAt(kind, built));
+  // A template database left on the server would outlive a process that cannot drop it at exit.
+  if (kind === 'postgres') return Promise.resolve(migratedOnEachCopy);
+  let template = localEmpty.get(kind);
+  if (!template) {
+    template = buildEmptyTemplate(kind).then((t) => {
+      const files = 'files' in t.location ? t.location.files : undefined;
+      if (files) process.once('exit', () => rmSync(path.dirname(files), { recursive: true, force: true }));
+      return t;
+    });
+    localEmpty.set(kind, template);
+  }
+  return template;
+}
+
+/** The server's empty books without a template: each copy is a new database, migrated. */
+const migratedOnEachCopy: TestDbTemplate = {
+  kind: 'postgres',
+  location: { url: '' },
+  async copy() {
+    const testDb = await serverDb();
+    await migrate(testDb.db);
+    return testDb;
+  },
+  drop: async () => undefined,
+};
+
+/** A new database, migrated from nothing and sealed: the template every test's empty database is copied from. */
+export async function buildEmptyTemplate(kind: DbKind): Promise<TestDbTemplate> {
   const testDb = kind === 'pglite' ? await pgliteIn(newDataDir()) : await serverDb();
-  await migrate(testDb.db);
-  return testDb;
+  try {
+    await migrate(testDb.db);
+  } catch (err) {
+    await testDb.drop();
+    throw err;
+  }
+  return testDb.seal();
+}
+
+/**
+ * A template built by another process of this run (the global setup), found by its location: copies of
+ * it are this process's own; dropping it is left to the process that built it.
+ */
+export function templateAt(kind: DbKind, location: TestDbTemplate['location']): TestDbTemplate {
+  const copy = (): Promise<SealableTestDb> => {
+    if ('files' in location) {
+      const copyDir = newDataDir();
+      cpSync(location.files, path.join(copyDir, 'pgdata'), { recursive: true });
+      return pgliteIn(copyDir);
+    }
+    return serverDb(new URL(location.url).pathname.slice(1));
+  };
+  return { kind, location, copy, drop: async () => undefined };
+}
+
+/** What the global setup made for this run, as it handed it to the test processes. */
+export type RunTemplates = {
+  /** Where the empty template of each kind is. */
+  empty: Partial<Record<DbKind, TestDbTemplate['location']>>;
+  /** Where test files share the books they record once for the run (tests/support/shared-templates.ts). */
+  sharedDir: string;
+};
+
+/** Removes a template built by some process of this run: its directory, or its database on the server. */
+export async function dropTemplateAt(location: TestDbTemplate['location']): Promise<void> {
+  if ('files' in location) rmSync(path.dirname(location.files), { recursive: true, force: true });
+  else await onServer(`DROP DATABASE IF EXISTS ${new URL(location.url).pathname.slice(1)} WITH (FORCE)`);
+}
+
+declare module 'vitest' {
+  // Only an interface merges into vitest's declaration.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    portalTemplates: RunTemplates;
+  }
+}
+
+/** The run's templates, when a global setup built them (undefined outside a test process of such a run). */
+export function runTemplates(): RunTemplates | undefined {
+  try {
+    return inject('portalTemplates');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -86,12 +196,7 @@ async function pgliteIn(dir: string): Promise<SealableTestDb> {
     },
     async seal() {
       await db.close();
-      const copy = () => {
-        const copyDir = newDataDir();
-        cpSync(dataDir, path.join(copyDir, 'pgdata'), { recursive: true });
-        return pgliteIn(copyDir);
-      };
-      return { kind: 'pglite', location: { files: dataDir }, copy, drop: remove };
+      return { ...templateAt('pglite', { files: dataDir }), drop: remove };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /admin/get_admin_helpers: the option lists of the admin selectors (portal-spec §3). */
+/** GET /admin/get_admin_helpers: the option lists of the admin selectors (docs/product.md "Screens"). */
 export const AdminHelpersResponse = z.object({
   property_types: z.array(z.string()),
   property_expense_categories: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../values/password-rules.js';
 
-/** Request and response shapes of /auth/* and /admin/get_admin_level (portal-spec §3, §7). */
+/** Request and response shapes of /auth/* and /admin/get_admin_level (docs/product.md "Screens", docs/api.md). */
 export const LoginRequest = z.strictObject({
   username: z.string().trim().min(1, 'Username is required.').max(100),
   password: z.string().min(1, 'Password is required.').max(1024),
@@ -30,7 +30,7 @@ const Code = z
   // As the API reference states it: surrounding white space is trimmed away first.
   .meta({ pattern: String.raw`^\s*\d{6}\s*$`, description: 'The 6 digits the authenticator app shows.' });
 const Challenge = (label: string) => z.string().min(1, `${label} is required.`).max(2000);
-/** One of the ten codes given at enrolment (issue 25 item 7): case, spaces and hyphens do not matter. */
+/** One of the ten codes given at enrolment: case, spaces and hyphens do not matter. */
 const RecoveryCode = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters')
   .meta({ description: 'One of the recovery codes given when two-factor sign-in was set up, such as "abcde-fghjk" (each works once).' });
 /** The second factor: the app's code, or instead a recovery code (exactly one of them). */

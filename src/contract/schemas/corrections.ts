@@ -3,7 +3,7 @@ import { Name, RequiredText } from '../fields.js';
 import * as L from './ledger.js';
 
 /**
- * Receipts and corrections (issue 25 items 3 and 4): the ledger's entries with every field their
+ * Receipts and corrections: the ledger's entries with every field their
  * recording form had (a form's last entries; one entry to fill its form in again), and the one-step
  * correction: void an entry and record its replacement in one transaction.
  */

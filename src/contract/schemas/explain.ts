@@ -3,7 +3,7 @@ import { IsoDate, MonthStart } from '../fields.js';
 import { MAX_YEAR, MIN_YEAR, YEAR_PATTERN } from '../values/calendar.js';
 
 /**
- * "Show the math" (issue 14): GET /api/explain answers one figure of the investor summary or the
+ * "Show the math": GET /api/explain answers one figure of the investor summary or the
  * property detail with its formula in words and the dated items it is made of.
  */
 
@@ -16,7 +16,7 @@ export const SUMMARY_FIGURES = [
 /** The property detail's figures, asked for with a property_name. */
 export const PROPERTY_FIGURES = ['total_investments', 'total_income', 'total_roi'] as const;
 /**
- * The figures a history row adds up to (issue 25), asked for with a month: Investment History (and a
+ * The figures a history row adds up to, asked for with a month: Investment History (and a
  * property's), Income History (and a property's), and Distributions History (both withdrawal totals).
  */
 export const ROW_FIGURES = ['total_investments', 'total_income', 'capital_returned', 'cash_distributed'] as const;
@@ -54,7 +54,7 @@ export const ExplainQuery = z
     figure: Figure,
     property_name: z.string().trim().max(100).optional(),
     as_of: IsoDate('As of').optional(),
-    // A history row's month: the explanation is that month's amount, as the row shows it (issue 25).
+    // A history row's month: the explanation is that month's amount, as the row shows it.
     month: MonthStart('Month').optional(),
   })
   .superRefine((q, ctx) => {

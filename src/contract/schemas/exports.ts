@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from '../fields.js';
 
-/** Statements and exports (issue 13): files, not JSON. Dates 'YYYY-MM-DD'; a period includes both ends. */
+/** Statements and exports: files, not JSON. Dates 'YYYY-MM-DD'; a period includes both ends. */
 
 /** The bytes of a download, as the API reference shows them. */
 export const FileBody = z.string().meta({ format: 'binary' });

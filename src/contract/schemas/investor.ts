@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { IsoDate } from '../fields.js';
 
-/** The investor portal's calls (portal-spec §3, §7): amounts in dollars, months 'YYYY-MM', newest first. */
+/** The investor portal's calls (docs/product.md "Screens", docs/api.md): amounts in dollars, months 'YYYY-MM', newest first. */
 const MonthAmount = z.object({ date: z.string(), amount: z.number() });
 
-/** Extension (issue 13): every figure as the books stood on this date; today when absent. */
+/** Extension: every figure as the books stood on this date; today when absent. */
 const AsOf = IsoDate('As of').optional();
 
 export const InvestorSummaryQuery = z.strictObject({ investor_name: z.string().trim().max(100).optional(), as_of: AsOf });
@@ -23,7 +23,7 @@ export const InvestorSummaryResponse = z.object({
   cashflow_per_month: z.array(MonthAmount),
   distributions_per_month: z.array(MonthAmount.extend({ description: z.string() })),
   property_pictures: z.array(z.record(z.string(), z.string())),
-  // Extension (issue 14), each as of as_of: the money-weighted annual return in percent (null with a
+  // Extension, each as of as_of: the money-weighted annual return in percent (null with a
   // note in words when there is none), the equity multiple (null without investments), and the two
   // withdrawal totals that make the multiple checkable, in dollars.
   xirr: z.number().nullable(),

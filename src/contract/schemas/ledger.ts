@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Money, MonthStart, Name, OptionalName, RequiredText, Text } from '../fields.js';
 
-/** Money movements of the admin forms (portal-spec §7): recordings and withdrawals. */
+/** Money movements of the admin forms (docs/api.md): recordings and withdrawals. */
 
 export const RecordPropertyIncomeRequest = z.strictObject({
   income_date: IsoDate('Income date'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /manifest.json: a web-app manifest plus the portal's feature flags (portal-spec §1, §7). */
+/** GET /manifest.json: a web-app manifest plus the portal's feature flags (docs/product.md "Who and where", docs/api.md). */
 export const Manifest = z.object({
   name: z.string(),
   short_name: z.string(),

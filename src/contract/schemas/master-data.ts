@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROPERTY_TYPES } from '../values/property-types.js';
 import { FeeFraction, IsoDate, Money, MoneyOrZero, MonthStart, Name, OptionalPictureUrl, RequiredText, Text } from '../fields.js';
 
-/** The master data of the back office (portal-spec §3, §7): LLCs, properties, investors, categories, lorens. */
+/** The master data of the back office (docs/product.md "Screens", docs/api.md): LLCs, properties, investors, categories, lorens. */
 
 export const CATEGORY_SCOPES = ['income', 'property_expense', 'llc_expense'] as const;
 export type CategoryScope = (typeof CATEGORY_SCOPES)[number];
@@ -20,15 +20,15 @@ export const AddInvestmentPropertyRequest = z.strictObject({
   property_value: MoneyOrZero('Property value'),
   llc: Name,
   property_type: z.enum(PROPERTY_TYPES, { error: 'must be one of rental, land_contract, other' }),
-  // Optional (issue 25 item 5): a property is added without a picture, which is uploaded later.
+  // Optional: a property is added without a picture, which is uploaded later.
   picture_url: OptionalPictureUrl,
-  // Extension: land-contract terms (domain.md §2.2), all or none.
+  // Extension: land-contract terms (docs/rules/ledger.md), all or none.
   lc_sale_date: emptyIsAbsent(IsoDate('Sale date')),
   lc_sale_price: emptyIsAbsent(Money('Sale price')),
   lc_down_payment: emptyIsAbsent(MoneyOrZero('Down payment')),
   lc_adjusted_basis: emptyIsAbsent(MoneyOrZero('Adjusted basis')),
   lc_rate_bps: z.number().int('must be a whole number of basis points').min(0).max(10000).optional(),
-  // Optional beside the terms above (domain.md §5.5): lowers the gross profit of the installment sale.
+  // Optional beside the terms above (docs/rules/tax-reports.md): lowers the gross profit of the installment sale.
   lc_selling_expenses: emptyIsAbsent(MoneyOrZero('Selling expenses')),
 });
 
@@ -67,7 +67,7 @@ export const AddLlcRequest = z.strictObject({ llc_name: Name, ...LlcFields });
 export const UpdateLlcRequest = AddLlcRequest;
 export const LlcQuery = z.strictObject({ llc_name: Name });
 
-/** The period lock (domain.md §3.5): closed through a date, or reopened with an empty date. */
+/** The period lock (docs/rules/ledger.md): closed through a date, or reopened with an empty date. */
 export const SetPeriodLockRequest = z.strictObject({
   llc_name: Name,
   closed_through: z.union([z.literal('').transform(() => null), z.null(), IsoDate('Closed through')]).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Name } from '../fields.js';
 
-/** Manage Portal Users (portal-spec §2): the investors' logins, their secrets and who signs in. */
+/** Manage Portal Users (docs/product.md "Screens"): the investors' logins, their secrets and who signs in. */
 
 export const DeletePortalUserRequest = z.strictObject({ investor_name: Name });
 /** An admin changes an investor's login for them: a new password, or two-factor sign-in off. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Dollars, Name, TaxYear } from '../fields.js';
 
-/** The admin's reports: the business at a glance, one property's books, the LLC and property tax reports (portal-spec §2, §3). */
+/** The admin's reports: the business at a glance, one property's books, the LLC and property tax reports (docs/product.md "Screens"). */
 
 export const AdminSummaryResponse = z.object({
-  /** Σ of every investor's cash balance: undistributed cash owed to investors (domain.md §8 decision 8). */
+  /** Σ of every investor's cash balance: undistributed cash owed to investors (docs/decisions.md #9). */
   total_cash: Dollars,
   /** Σ of every investor's outstanding capital (investments − investment withdrawals). */
   total_investments: Dollars,
@@ -58,7 +58,7 @@ export const LlcTaxesResponse = z.object({
   ubia_by_member_by_property: ByMemberByProperty,
   llc_expenses: z.record(z.string(), Dollars),
   properties_list: z.array(z.string()),
-  /** Extension: management fees of the year per member, reported apart, not deducted (domain.md §8 decision 5). */
+  /** Extension: management fees of the year per member, reported apart, not deducted (docs/decisions.md #11). */
   management_fees_by_member: ByMember,
   /** Extension: what the CPA should review (loss sales, unsplit land contracts, low interest rates). */
   review_notes: z.array(z.string()),
@@ -70,7 +70,7 @@ export const PropertyTaxesResponse = z.object({
   address: z.string(),
   income_list: z.record(z.string(), Dollars),
   expenses_list: z.record(z.string(), Dollars),
-  /** Extension, land contracts with terms: how the year's payments split (domain.md §5.5). */
+  /** Extension, land contracts with terms: how the year's payments split (docs/rules/tax-reports.md). */
   lc_summary: z
     .object({ payments: Dollars, interest: Dollars, principal: Dollars, gain: Dollars, return_of_basis: Dollars, balance_end: Dollars })
     .optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, Name, ShownMoney } from '../fields.js';
 
-/** The transaction viewers, their voids and the audit trail (portal-spec §2, §7). */
+/** The transaction viewers, their voids and the audit trail (docs/product.md "Screens", docs/api.md). */
 
 export const TxnRow = z.object({
   id: z.number().int(),
@@ -31,7 +31,7 @@ export const InvestorTxnsQuery = z.strictObject({ investor_name: Name, include_v
 export const InvestorTxnsResponse = z.object({ cash_withdrawals: z.array(TxnRow) });
 
 /**
- * The delete families of the viewers (portal-spec §7: income, expense, deposit, lc_payment, llc_expense)
+ * The delete families of the viewers (docs/api.md: income, expense, deposit, lc_payment, llc_expense)
  * and our investment and withdrawal extensions: POST /admin/delete_{family}.
  */
 export const VOID_FAMILIES = ['income', 'expense', 'deposit', 'lc_payment', 'llc_expense', 'investment', 'withdrawal'] as const;

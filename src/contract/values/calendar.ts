@@ -1,6 +1,6 @@
 /**
- * Calendar dates are ISO text 'YYYY-MM-DD' without a time zone (domain.md §1); months are kept as
- * their first day. The supported range is the date pickers' 1900–2099 (portal-spec §9).
+ * Calendar dates are ISO text 'YYYY-MM-DD' without a time zone (docs/rules/README.md); months are kept as
+ * their first day. The supported range is the date pickers' 1900–2099 (docs/product.md "Formats and constants").
  */
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2099-12-31';

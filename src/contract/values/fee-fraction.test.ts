@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEE_CHOICE_TEXTS, FEE_CHOICES, FEE_CHOICES_BPS, parseFeeFraction } from './fee-fraction.js';
 
-describe('parseFeeFraction (security.md V3)', () => {
+describe('parseFeeFraction (docs/security.md V3)', () => {
   it.each([
     ['0', 0],
     ['0.0', 0],

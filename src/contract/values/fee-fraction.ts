@@ -1,6 +1,6 @@
 /**
  * The management fee arrives as a fraction string ("0.05") and is kept as integer basis points
- * (domain.md §1): allowed values are 0, 5%, 10% … 50%, i.e. {0, 500, …, 5000}.
+ * (docs/rules/README.md): allowed values are 0, 5%, 10% … 50%, i.e. {0, 500, …, 5000}.
  */
 export const FEE_CHOICES_BPS = Array.from({ length: 11 }, (_, k) => k * 500);
 

@@ -1,10 +1,10 @@
 /**
  * Amounts arrive as JSON numbers or decimal strings and become integer cents through their decimal
- * text, never by multiplying a float by 100 (domain.md D1). Shared by the server's request schemas and
+ * text, never by multiplying a float by 100 (docs/rules/README.md). Shared by the server's request schemas and
  * the web forms, so both refuse the same input with the same words.
  */
 
-/** The largest single amount accepted: $100,000,000.00 (security.md V2), far inside 2^53. */
+/** The largest single amount accepted: $100,000,000.00 (docs/security.md V2), far inside 2^53. */
 export const MAX_AMOUNT_CENTS = 10_000_000_000;
 /** The same in dollars, as the API reference states it. */
 export const MAX_AMOUNT = MAX_AMOUNT_CENTS / 100;

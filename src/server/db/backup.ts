@@ -5,7 +5,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Db } from './client.js';
 
 /**
- * Backup and restore (issue 11 item 11): a logical copy of every table as gzipped JSON lines, taken in
+ * Backup and restore: a logical copy of every table as gzipped JSON lines, taken in
  * one REPEATABLE READ snapshot. The same file restores into the embedded database and into
  * PostgreSQL (so it is also the way from one to the other). A restore replaces everything in one
  * transaction: it lands whole or not at all.

@@ -4,7 +4,7 @@ import pg from 'pg';
 /**
  * A statement of the hot path (a session check, a kept answer's read), parsed and planned once per
  * connection instead of on every run: on PostgreSQL, that tripled how many a second one connection
- * answers (issue 12). Only for constant text: each name stays prepared on every pooled connection.
+ * answers (docs/performance.md). Only for constant text: each name stays prepared on every pooled connection.
  */
 export type Prepared = { readonly name: string; readonly text: string };
 export const prepared = (name: string, text: string): Prepared => ({ name, text });
@@ -71,7 +71,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
     // PostgreSQL's 128 MB of shared buffers live in the server's own memory here, all touched at start:
     // 296 MB resident before the first query. The files stay in the OS's page cache either way, so 32 MB
-    // holds the hot pages (sessions, kept answers) at about 100 MB less (issue 12).
+    // holds the hot pages (sessions, kept answers) at about 100 MB less (docs/performance.md).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -119,7 +119,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     connectionTimeoutMillis: 5_000,
     statement_timeout: 10_000,
   });
-  // Without a listener an idle client's error (server restart, network cut) would crash the process (security.md E2).
+  // Without a listener an idle client's error (server restart, network cut) would crash the process (docs/security.md E2).
   pool.on('error', () => {});
   // Once per connection, not per checkout: pooled clients are reused, and listeners would pile up.
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -15,7 +15,7 @@ const isAlive = (pid: number) => {
 
 /**
  * PGlite has no lock of its own, and two processes on one data directory silently lose writes
- * (stack-notes §4.8). So each process takes `portal.lock` (O_EXCL create, holding its pid) and a
+ * (docs/architecture.md "Embedded database lock"). So each process takes `portal.lock` (O_EXCL create, holding its pid) and a
  * second one refuses to start. A lock left by a process that died is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {

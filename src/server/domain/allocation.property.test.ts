@@ -46,7 +46,7 @@ const books = fc
     return { input, cash, investorIds: Array.from({ length: r.investors }, (_, k) => k + 1) };
   });
 
-describe('invariants over random ledgers (domain.md §7)', () => {
+describe('invariants over random ledgers (docs/rules/)', () => {
   it('T1: the owners’ shares of a property-month sum to its net income', () => {
     fc.assert(
       fc.property(books, ({ input }) => {

@@ -4,7 +4,7 @@ import type { IsoDate } from './dates.js';
 import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
 
 /**
- * The allocation engine of domain.md §4.1–§4.5: who owns each property in each month, how each month's
+ * The allocation engine of docs/rules/ownership.md and docs/rules/fees.md: who owns each property in each month, how each month's
  * net income splits between the owners, the cumulative high-water-mark fee, investor-specific and LLC
  * expenses. Pure: it takes the books as plain data (already limited to non-void entries up to as_of)
  * and returns every investor's monthly amounts in cents.
@@ -35,7 +35,7 @@ export type Allocation = {
   investors: Map<number, Map<Month, InvestorMonth>>;
   /** property → month → N(p, m) */
   net: Map<number, Map<Month, number>>;
-  /** Net income of properties that never had an investor (§6.6). */
+  /** Net income of properties that never had an investor (docs/rules/tax-reports.md). */
   unallocated: Map<number, number>;
   /** LLC expenses of LLCs that never had an investor: nobody bears them. */
   unallocatedLlcExpenses: number;
@@ -43,7 +43,7 @@ export type Allocation = {
   capitalAt(investorId: number, propertyId: number, m: Month): number;
   /** The months at which some capital changes, per property. */
   capitalMonths(propertyId: number): Month[];
-  /** W(p, m): the owners of a property in a month by capital, with the fallback of §4.1; null if never owned. */
+  /** W(p, m): the owners of a property in a month by capital, with the fallback of docs/rules/ownership.md; null if never owned. */
   ownersAt(propertyId: number, m: Month): Map<number, number> | null;
   /** The members of an LLC in a month by their capital in it, with the same fallback: LLC expenses' weights. */
   llcOwnersAt(llcId: number, m: Month): Map<number, number> | null;
@@ -77,7 +77,7 @@ function stateAt(timeline: { month: Month; state: CapitalState }[], m: Month): C
 }
 
 /**
- * Weights with the fallback of §4.1: this month's owners; else the first later month with capital
+ * Weights with the fallback of docs/rules/ownership.md: this month's owners; else the first later month with capital
  * (items before funding go to the first investors); else the last earlier one; else none.
  */
 function weightsWithFallback(months: Month[], at: (m: Month) => CapitalState, m: Month): CapitalState | null {
@@ -101,7 +101,7 @@ const shares = (state: CapitalState): Share[] => {
  * `onlyInvestor`: keep the amounts of that investor alone. Every split is still made over all owners
  * (the largest-remainder cent of one depends on the others), but the other investors' monthly cells are
  * not built: an investor's own figures need only theirs, and in a hundred-member LLC over ten years
- * those cells were most of the memory a cold answer allocated (issue 12).
+ * those cells were most of the memory a cold answer allocated (docs/performance.md).
  */
 export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: number } = {}): Allocation {
   const kept = (iid: number) => onlyInvestor === undefined || iid === onlyInvestor;
@@ -139,7 +139,7 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
     return pc;
   };
 
-  // N(p, m): §4.3, with period income spread over its days.
+  // N(p, m) (docs/rules/ownership.md), with period income spread over its days.
   const net = new Map<number, Map<Month, number>>();
   const addNet = (pid: number, m: Month, cents: number) => {
     let months = net.get(pid);
@@ -166,15 +166,15 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
     }
   }
 
-  // Ei: 100% to the named investor (§4.4).
+  // Ei: 100% to the named investor (docs/rules/ownership.md).
   for (const e of input.investorExpenses) if (kept(e.investorId)) propertyCell(e.investorId, e.propertyId, monthIndex(e.month)).ei += e.cents;
 
-  // L(i, m): each LLC expense split by the members' capital in the LLC that month (§4.4).
+  // L(i, m): each LLC expense split by the members' capital in the LLC that month (docs/rules/ownership.md).
   const llcProperties = new Map<number, number[]>();
   for (const p of input.properties) llcProperties.set(p.llcId, [...(llcProperties.get(p.llcId) ?? []), p.id]);
   // The members' capital in an LLC over time, made once per LLC: the sum of its properties' states at
   // each month where one of them changes (between those months no sum changes). Summed per month as
-  // asked, it was most of a cold answer's time (issue 12: a 40-property LLC over ten years).
+  // asked, it was most of a cold answer's time (docs/performance.md: a 40-property LLC over ten years).
   const llcTimelines = new Map<number, { month: Month; state: CapitalState }[]>();
   const llcTimeline = (llcId: number) => {
     let found = llcTimelines.get(llcId);
@@ -210,7 +210,7 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
     splitInto(-e.cents, weights, (iid, l) => (cell(iid, m).l += l));
   }
 
-  // F(i, p, t): the cumulative high-water-mark fee with its history (§4.5).
+  // F(i, p, t): the cumulative high-water-mark fee with its history (docs/rules/fees.md).
   const feeHistory = new Map<number, { month: Month; bps: number }[]>();
   for (const f of input.fees) {
     feeHistory.set(f.investorId, [...(feeHistory.get(f.investorId) ?? []), { month: monthIndex(f.month), bps: f.bps }]);
@@ -253,8 +253,8 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
   return { investors, net, unallocated, unallocatedLlcExpenses, capitalAt, capitalMonths, ownersAt, llcOwnersAt };
 }
 
-/** Inet(i, p, m) = G − F − Ei (§4.5). */
+/** Inet(i, p, m) = G − F − Ei (docs/rules/fees.md). */
 export const inet = (pm: PropertyMonth): number => pm.g - pm.f - pm.ei;
 
-/** cashflow(i, m) = Σ_p Inet(i, p, m) + L(i, m) (§4.6). */
+/** cashflow(i, m) = Σ_p Inet(i, p, m) + L(i, m) (docs/rules/cash.md). */
 export const cashflow = (im: InvestorMonth): number => [...im.byProperty.values()].reduce((s, pm) => s + inet(pm), 0) + im.l;

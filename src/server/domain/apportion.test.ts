@@ -4,7 +4,7 @@ import { apportion, apportionBig, apportionOne, percent, roundDiv } from './appo
 
 const split = (total: number, weights: number[]) => [...apportion(total, weights.map((weight, key) => ({ key, weight }))).values()];
 
-describe('apportion (domain.md §4.2)', () => {
+describe('apportion (docs/rules/ownership.md)', () => {
   it('gives exactly the BigInt split on its fast path, remainders and ties included', () => {
     const shares = fc.uniqueArray(fc.record({ key: fc.integer({ min: 0, max: 500 }), weight: fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 1e9 })) }), {
       minLength: 1, maxLength: 40, selector: (s) => s.key,
@@ -48,7 +48,7 @@ describe('apportion (domain.md §4.2)', () => {
     expect(split(total, weights)).toEqual(expected);
   });
 
-  it('survives products beyond 2^53 (§6.15)', () => {
+  it('survives products beyond 2^53 (edge case 15)', () => {
     // 1e9 cents × 1e10 cents weights: exact in BigInt
     expect(split(1_000_000_001, [10_000_000_000, 10_000_000_000])).toEqual([500_000_001, 500_000_000]);
   });

@@ -1,6 +1,6 @@
 /**
- * The largest-remainder (Hamilton) split of domain.md §4.2: every split sums exactly to its total.
- * BigInt inside, because total × weight can pass 2^53 (§6.15).
+ * The largest-remainder (Hamilton) split of docs/rules/ownership.md: every split sums exactly to its total.
+ * BigInt inside, because total × weight can pass 2^53.
  */
 export type Share = { key: number; weight: number };
 
@@ -17,14 +17,14 @@ function floorDiv(a: bigint, b: bigint): bigint {
 export function apportion(total: number, shares: Share[]): Map<number, number> {
   const sum = shares.reduce((s, x) => s + x.weight, 0);
   if (!(sum > 0)) throw new Error('apportion needs a positive total weight');
-  // Exact in doubles while every product stays a safe integer (the usual case); BigInt beyond (§6.15).
+  // Exact in doubles while every product stays a safe integer (the usual case); BigInt beyond.
   return Math.abs(total) * sum <= Number.MAX_SAFE_INTEGER ? apportionSafe(total, sum, shares) : apportionBig(total, shares);
 }
 
 /**
  * The same split in plain numbers: the quotient is corrected by its remainder, so it is exact too.
  * Written with flat arrays and an index sort, and no sort at all when nothing is left over: an LLC
- * expense is split across a hundred members, hundreds of times in one investor's figures (issue 12),
+ * expense is split across a hundred members, hundreds of times in one investor's figures (docs/performance.md),
  * and per-share objects made this the costliest step of a cold answer.
  */
 function apportionSafe(total: number, sum: number, shares: Share[]): Map<number, number> {
@@ -59,7 +59,7 @@ function apportionSafe(total: number, sum: number, shares: Share[]): Map<number,
  * One key's part of `apportion(total, shares)` (shares given as a map of key → weight), without making the others': its floor, plus the leftover
  * cent if fewer than the leftover cents go to shares ranked before it (larger remainder, then larger
  * weight, then lower key). One pass and no sort: an investor's own figures need only their own part of
- * each LLC expense split across a hundred members (issue 12). 0 for a key not among the shares.
+ * each LLC expense split across a hundred members (docs/performance.md). 0 for a key not among the shares.
  */
 export function apportionOne(total: number, weights: ReadonlyMap<number, number>, key: number): number {
   let sum = 0;
@@ -112,7 +112,7 @@ export function apportionBig(total: number, shares: Share[]): Map<number, number
   return new Map(parts.map((p) => [p.key, Number(p.base)]));
 }
 
-/** Rounds numerator/denominator half away from zero (single values: fees, percents; domain.md §1). */
+/** Rounds numerator/denominator half away from zero (single values: fees, percents; docs/rules/README.md). */
 export function roundDiv(numerator: bigint, denominator: bigint): bigint {
   if (denominator <= 0n) throw new Error('roundDiv needs a positive denominator');
   const negative = numerator < 0n;
@@ -151,9 +151,9 @@ export function exactParts(cents: number, weights: Map<number, number>): Map<num
 }
 
 /**
- * Rounds exact shares that add up to a whole number of cents (a report cell, domain.md §5.1) to cents
+ * Rounds exact shares that add up to a whole number of cents (a report cell, docs/rules/tax-reports.md) to cents
  * summing to that total: floor each, then the leftover cents to the largest fractional parts; ties go
- * to the larger share, then the lower key (§4.2). Shares may be negative, as a member's net can be.
+ * to the larger share, then the lower key (docs/rules/ownership.md). Shares may be negative, as a member's net can be.
  */
 export function roundShares(shares: Map<number, Fraction>): Map<number, number> {
   const entries = [...shares];

@@ -15,7 +15,7 @@ describe('dates', () => {
     expect(toMonthStart('2100-01')).toBeNull();
     expect(monthOf('2024-07-22')).toBe('2024-07-01');
   });
-  it('counts days inclusively (domain.md §4.3: 2024-01-16..2024-03-15 is 60 days)', () => {
+  it('counts days inclusively (docs/rules/ownership.md: 2024-01-16..2024-03-15 is 60 days)', () => {
     expect(daysInclusive('2024-01-16', '2024-03-15')).toBe(60);
     expect(daysInclusive('2024-01-01', '2024-01-01')).toBe(1);
   });

@@ -1,8 +1,8 @@
 import { isValidDate } from '../../contract/values/calendar.js';
 
 /**
- * Calendar dates are ISO text 'YYYY-MM-DD' without a time zone (domain.md §1); months are stored as
- * their first day. The supported range is the date pickers' 1900–2099 (portal-spec §9).
+ * Calendar dates are ISO text 'YYYY-MM-DD' without a time zone (docs/rules/README.md); months are stored as
+ * their first day. The supported range is the date pickers' 1900–2099 (docs/product.md "Formats and constants").
  */
 export type IsoDate = string;
 

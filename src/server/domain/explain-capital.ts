@@ -3,7 +3,7 @@ import type { ExplainInput, ExplainItem } from './explain-types.js';
 import { count, dateWords, firstDay, monthWords, sumLine, usd } from './explain-words.js';
 import { monthIndex, type Month } from './months.js';
 
-/** The capital items of the explanations (domain.md §4.1, §4.7, §4.9): entries, the peak, capital-months. */
+/** The capital items of the explanations (docs/rules/ownership.md, docs/rules/cash.md, docs/rules/returns.md): entries, the peak, capital-months. */
 
 const byDateThenId = (a: CapitalEvent, b: CapitalEvent) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id);
 
@@ -78,7 +78,7 @@ export function peakItems(input: ExplainInput, keep: (e: CapitalEvent) => boolea
 
 /**
  * Capital in each property in each month of a year up to as_of, as counted by the mid-month rule
- * (allocation.capitalAt): the capital-months behind roi_per_year (§4.9).
+ * (allocation.capitalAt): the capital-months behind roi_per_year (docs/rules/returns.md).
  */
 export function capitalMonthItems(input: ExplainInput, year: number): ExplainItem[] {
   const nameOf = namesOf(input);

@@ -5,7 +5,7 @@ import { count, feeRate, firstDay, shareWords, sumLine, usd } from './explain-wo
 import { monthIndex, yearOf, type Month } from './months.js';
 
 /**
- * The items of an investor's income (domain.md §4.4–§4.6) in words: one per property and month (your
+ * The items of an investor's income (docs/rules/ownership.md, docs/rules/cash.md) in words: one per property and month (your
  * share of its net income, less the management fee and your own expenses) and one per LLC expense
  * (your share by capital). They are the allocation's own amounts, so they add up to the income to the
  * cent. Each item says its own arithmetic, either in its label (a panel of many months) or as a line
@@ -152,7 +152,7 @@ function llcExpenseItems(input: ExplainInput, filter: IncomeFilter, parts: Incom
   return built;
 }
 
-/** The income items in date order; a property's income leaves the LLC expenses out (domain.md §4.6). */
+/** The income items in date order; a property's income leaves the LLC expenses out (docs/rules/cash.md). */
 export function incomeItems(input: ExplainInput, filter: IncomeFilter = {}): IncomeItems {
   const parts: IncomeParts = { share: 0, fee: 0, own: 0, llc: 0 };
   const totals = new Map<number, PropertyTotals>();

@@ -2,7 +2,7 @@ import type { Explanation } from './explain-types.js';
 import { pct, usd } from './explain-words.js';
 
 /**
- * The rules of an explanation's words (issue 25), as one pure check the tests run over every panel
+ * The rules of an explanation's words, as one pure check the tests run over every panel
  * they can reach (random ledgers, the Maple books, the demo): one sentence first, then arithmetic that
  * ends at the figure, and nowhere a word a developer writes and an investor does not read.
  */

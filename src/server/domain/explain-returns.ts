@@ -4,7 +4,7 @@ import { count, dateWords, monthWords, pct, sumLine, usd } from './explain-words
 import { daysBetween, type IsoDate } from './dates.js';
 import { monthIndex, yearOf, type Month } from './months.js';
 
-/** The money-weighted figures explained (issues 14, 25): xirr, equity multiple and the two withdrawal totals. */
+/** The money-weighted figures explained: xirr, equity multiple and the two withdrawal totals. */
 
 /** What the investor paid in and took out, each in words, by date (xirr's flows are added up per date). */
 function flowWords(input: ExplainInput): Map<IsoDate, string[]> {

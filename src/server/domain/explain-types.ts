@@ -4,7 +4,7 @@ import type { CashWithdrawal, InvestorFigures } from './investor-figures.js';
 import type { InvestorReturns } from './investor-returns.js';
 
 /**
- * "Show the math" (issues 14 and 25): a figure of the investor summary or property detail, or one row
+ * "Show the math": a figure of the investor summary or property detail, or one row
  * of a history table, in an investor's words: one sentence saying what it is, the arithmetic with the
  * real numbers, and the dated items it is made of, in cents. The service turns cents into dollars.
  */

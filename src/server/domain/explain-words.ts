@@ -1,10 +1,11 @@
+import { dateText, monthText, percentText } from '../../contract/values/human-format.js';
 import { percent, roundDiv } from './apportion.js';
 import type { IsoDate } from './dates.js';
 import { usd as plainUsd } from './money.js';
 import { monthKey, type Month } from './months.js';
 
 /**
- * The words of the explanations (issues 14 and 25): amounts, percents, months and dates as the page
+ * The words of the explanations: amounts, percents, months and dates as the page
  * writes them ("$1,234.56", "-$40.00", "10.04%", "07/2024", "07/01/2024"), and the one line of
  * arithmetic every panel ends with. No identifiers, no formula symbols: a person reads these.
  */
@@ -13,7 +14,7 @@ import { monthKey, type Month } from './months.js';
 export const usd = (cents: number): string => plainUsd(cents);
 
 /** A percent as the summary answers it, two decimals: "10.04%". */
-export const pct = (value: number): string => `${value.toFixed(2)}%`;
+export const pct = (value: number): string => percentText(value);
 
 /** An owner's weight as a percent of all weights, two decimals without trailing zeros ("75%", "66.67%"). */
 export function shareOf(weights: Map<number, number>, key: number): string {
@@ -40,13 +41,10 @@ export function shareWords(weights: Map<number, number>, key: number, amount: nu
 export const feeRate = (bps: number): string => `${String(bps / 100)}%`;
 
 /** A month as the page writes it: "07/2024". */
-export function monthWords(m: Month): string {
-  const [year, month] = monthKey(m).split('-') as [string, string];
-  return `${month}/${year}`;
-}
+export const monthWords = (m: Month): string => monthText(monthKey(m));
 
 /** A date as the page writes it: "2024-07-01" → "07/01/2024". */
-export const dateWords = (date: IsoDate): string => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+export const dateWords = (date: IsoDate): string => dateText(date);
 
 /** A month's item is dated the month's first day. */
 export const firstDay = (m: Month): IsoDate => `${monthKey(m)}-01`;

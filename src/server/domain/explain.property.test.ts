@@ -12,7 +12,7 @@ import { plainWordsProblems, wordsOf } from './explain-plain-words.js';
 import { monthIndex } from './months.js';
 
 /**
- * "Show the math" over random ledgers (issues 14, 25): every figure's items add up to it to the cent (a
+ * "Show the math" over random ledgers: every figure's items add up to it to the cent (a
  * sum) or to each of its parts (a ratio, whose parts give its value), the value is the figure the
  * summary answers, and at xirr's rate the net present value of its items is within a cent. Every history
  * row's explanation is that row's amount, made of that month's items alone. And every panel is in

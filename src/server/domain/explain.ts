@@ -9,7 +9,7 @@ import { sumCents } from './money.js';
 import { monthIndex, monthKey, yearOf, type Month } from './months.js';
 
 /**
- * "Show the math" (issues 14 and 25): each figure of the investor summary and the property detail, and
+ * "Show the math": each figure of the investor summary and the property detail, and
  * each row of their history tables, in an investor's words: one sentence saying what it is, the
  * arithmetic with the real numbers, and the dated items. Every value is the summary's own (the same
  * figures, the same rounding); the items are rebuilt from the allocation, and add up to the value (a

@@ -3,7 +3,7 @@ import type { IsoDate } from './dates.js';
 import { monthIndex } from './months.js';
 
 /**
- * Land-contract seller accounting by the installment method (domain.md §5.5): each payment is interest
+ * Land-contract seller accounting by the installment method (docs/rules/tax-reports.md): each payment is interest
  * plus principal, and the principal is partly gain (the gross-profit percentage) and partly return of
  * basis. Pure, in cents.
  */
@@ -51,9 +51,9 @@ export type YearOfSale = {
   principal: number;
   gain: number;
   returnOfBasis: number;
-  /** The contract balance at the year's end (the note's book value, §5.7). */
+  /** The contract balance at the year's end (the note's book value, docs/rules/tax-reports.md). */
   balanceEnd: number;
-  /** A sale at a loss: the installment method does not apply (§5.5). */
+  /** A sale at a loss: the installment method does not apply. */
   loss: boolean;
 };
 

@@ -3,7 +3,7 @@ import { allocate, type BooksInput } from './allocation.js';
 import { investorFigures, peakCapital, propertyFigures, type CashWithdrawal } from './investor-figures.js';
 import { monthIndex } from './months.js';
 
-// Maple Holdings LLC (domain.md §4.10), in cents. Investors A=1, B=2, C=3; properties P=1 (rental), Q=2 (land contract).
+// Maple Holdings LLC (docs/rules/README.md), in cents. Investors A=1, B=2, C=3; properties P=1 (rental), Q=2 (land contract).
 const months2024 = Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}-01`);
 const maple: BooksInput = {
   properties: [
@@ -38,7 +38,7 @@ const cash: CashWithdrawal[] = [{ id: 9, investorId: 1, date: '2024-07-01', cent
 const allocation = allocate(maple);
 const figures = (id: number) => investorFigures(maple, allocation, id, cash, '2024-12-31');
 
-describe('Maple Holdings LLC (domain.md §4.10)', () => {
+describe('Maple Holdings LLC (docs/rules/README.md)', () => {
   it('splits P by the mid-month rule: A alone to April, 2:1 May–Aug, 60:40 from September', () => {
     const g = (iid: number, month: string) => allocation.investors.get(iid)?.get(monthIndex(month))?.byProperty.get(1)?.g ?? 0;
     expect([g(1, '2024-04-01'), g(2, '2024-04-01')]).toEqual([150_000, 0]); // B's 04-20 counts from May
@@ -99,7 +99,7 @@ describe('Maple Holdings LLC (domain.md §4.10)', () => {
     expect(d.totalRoi).toBe(10.98);
   });
 
-  it('reconciles: total cash + fees + unallocated = income − expenses − cash withdrawals (§4.12)', () => {
+  it('reconciles: total cash + fees + unallocated = income − expenses − cash withdrawals (docs/rules/cash.md)', () => {
     const totalCash = [1, 2, 3].reduce((s, i) => s + figures(i).cashBalance, 0);
     let fees = 0;
     for (const months of allocation.investors.values()) for (const im of months.values()) for (const pm of im.byProperty.values()) fees += pm.f;
@@ -109,7 +109,7 @@ describe('Maple Holdings LLC (domain.md §4.10)', () => {
   });
 });
 
-/** A one-property book for the edge cases of domain.md §6: property S (id 5), LLC 2. */
+/** A one-property book for the rule book's edge cases (docs/rules/): property S (id 5), LLC 2. */
 const bookS = (over: Partial<BooksInput>): BooksInput => ({
   properties: [{ id: 5, name: 'S', llcId: 2, type: 'rental', pictureUrl: '' }],
   capital: [],
@@ -121,7 +121,7 @@ const bookS = (over: Partial<BooksInput>): BooksInput => ({
   ...over,
 });
 
-describe('edge cases (domain.md §6)', () => {
+describe('edge cases (docs/rules/)', () => {
   it('1: capital dated the 15th counts that month, the 16th the next', () => {
     const books = bookS({
       capital: [

@@ -4,7 +4,7 @@ import type { IsoDate } from './dates.js';
 import { monthIndex, monthKey, yearOf, type Month } from './months.js';
 
 /**
- * What an investor sees (domain.md §4.6–§4.9), in cents and percents, from the allocation engine.
+ * What an investor sees (docs/rules/cash.md, docs/rules/returns.md), in cents and percents, from the allocation engine.
  * The service turns cents into dollars at the edge.
  */
 export type CashWithdrawal = { id: number; investorId: number; date: IsoDate; cents: number; description: string };
@@ -37,7 +37,7 @@ export type PropertyFigures = {
 const newestFirst = (m: Map<Month, number>): MonthAmount[] =>
   [...m].sort((a, b) => b[0] - a[0]).map(([month, amount]) => ({ date: monthKey(month), amount }));
 
-/** Peak of running net capital, replaying by date; on one date withdrawals first (§6.11a). */
+/** Peak of running net capital, replaying by date; on one date withdrawals first (docs/rules/returns.md). */
 export function peakCapital(events: CapitalEvent[]): number {
   const ordered = [...events].sort((a, b) =>
     a.date !== b.date ? (a.date < b.date ? -1 : 1) : Math.sign(a.cents) !== Math.sign(b.cents) ? a.cents - b.cents : a.id - b.id,
@@ -51,7 +51,7 @@ export function peakCapital(events: CapitalEvent[]): number {
   return peak;
 }
 
-/** C(i, m): the investor's capital in these properties during month m, by the mid-month rule (§4.1). */
+/** C(i, m): the investor's capital in these properties during month m, by the mid-month rule (docs/rules/ownership.md). */
 export const capitalHeld = (allocation: Allocation, investorId: number, propertyIds: Iterable<number>, m: Month): number => {
   let held = 0;
   for (const pid of propertyIds) held += allocation.capitalAt(investorId, pid, m);
@@ -59,7 +59,7 @@ export const capitalHeld = (allocation: Allocation, investorId: number, property
 };
 
 /**
- * A return over some months, annualised (§4.9): 100 × income × 12 ÷ capital-months, where capital-months
+ * A return over some months, annualised (docs/rules/returns.md): 100 × income × 12 ÷ capital-months, where capital-months
  * is the capital held in each of those months added up. The page's roi_per_year of a year and a
  * statement's return for its period are both this one function.
  */
@@ -91,7 +91,7 @@ export function investorFigures(
   const totalIncome = [...cashflows.values()].reduce((a, b) => a + b, 0);
   const withdrawn = cashWithdrawals.filter((w) => w.investorId === investorId);
 
-  // roi_per_year on capital-months (§4.9): 100 × Σ cashflow × 12 / Σ_m C, the current year to date.
+  // roi_per_year on capital-months (docs/rules/returns.md): 100 × Σ cashflow × 12 / Σ_m C, the current year to date.
   const asOfMonth = monthIndex(asOf);
   const propertyIds = [...new Set(events.map((e) => e.propertyId))];
   const firstMonth = Math.min(...events.map((e) => monthIndex(e.date)), asOfMonth + 1);
@@ -141,9 +141,9 @@ export function investorFigures(
 
 /**
  * Every investor's capital and cash balance in one pass over the books: what the admin's summary lists
- * (§4.12). The same sums as investorFigures' totalInvestments and cashBalance (a property test holds
+ * (docs/rules/cash.md). The same sums as investorFigures' totalInvestments and cashBalance (a property test holds
  * them equal), without its per-investor filtering of the whole ledger, which cost seconds at 2,000
- * investors (issue 12).
+ * investors (docs/performance.md).
  */
 export function investorBalances(
   books: BooksInput,
@@ -164,7 +164,7 @@ export function investorBalances(
 
 /**
  * Balances computed apart added up, less each investor's cash withdrawals: the whole books' balances
- * from one LLC's at a time (an LLC's income, fees and expenses split among its own members only, §4).
+ * from one LLC's at a time (an LLC's income, fees and expenses split among its own members only, docs/rules/ownership.md).
  */
 export function totalBalances(
   parts: Iterable<Map<number, { capital: number; cash: number }>>,

@@ -4,7 +4,7 @@ import type { CashWithdrawal, InvestorFigures } from './investor-figures.js';
 import { equityMultiple, investorFlows, xirr, type DatedCents, type XirrAnswer } from './xirr.js';
 
 /**
- * The investor's money-weighted figures as of a date (issue 14): xirr over the investor's own payments
+ * The investor's money-weighted figures as of a date: xirr over the investor's own payments
  * and the equity multiple, from the same books and figures as the rest of the summary, in cents.
  */
 export type InvestorReturns = {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { firstNegativeDate, maxCashWithdrawal, maxOfNet } from './limits.js';
 
-describe('running balance check (domain.md §3.3)', () => {
-  it('refuses a withdrawal backdated before the investment (§6.2)', () => {
+describe('running balance check (docs/rules/withdrawals.md)', () => {
+  it('refuses a withdrawal backdated before the investment (edge case 2)', () => {
     expect(firstNegativeDate([
       { id: 1, date: '2024-01-05', cents: 10_000_000 },
       { id: 0, date: '2023-12-31', cents: -2_500_000 },
     ])).toBe('2023-12-31');
   });
-  it('lets same-day money cover a withdrawal (§6.11b)', () => {
+  it('lets same-day money cover a withdrawal (edge case 11b)', () => {
     expect(firstNegativeDate([
       { id: 2, date: '2024-06-01', cents: -5_000_000 },
       { id: 1, date: '2024-06-01', cents: 5_000_000 },
@@ -19,8 +19,8 @@ describe('running balance check (domain.md §3.3)', () => {
   });
 });
 
-describe('withdrawal maximums (domain.md §4.11)', () => {
-  it('allows the cash balance, and nothing when it is negative (§6.3)', () => {
+describe('withdrawal maximums (docs/rules/withdrawals.md)', () => {
+  it('allows the cash balance, and nothing when it is negative (edge case 3)', () => {
     expect(maxCashWithdrawal(404_250)).toBe(404_250); // A after the Q2 distribution: 4,042.50
     expect(maxCashWithdrawal(-1_234)).toBe(0);
   });

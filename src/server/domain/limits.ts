@@ -1,10 +1,10 @@
 /**
- * Withdrawal limits (domain.md §3.3, §4.11). Money leaves only within them; the services check them
+ * Withdrawal limits (docs/rules/withdrawals.md). Money leaves only within them; the services check them
  * inside the write's transaction, under a row lock.
  */
 export type Movement = { id: number; date: string; cents: number };
 
-/** max_cash_withdrawal(i) = max(0, cash_balance(i)): a negative balance allows nothing (§6.3). */
+/** max_cash_withdrawal(i) = max(0, cash_balance(i)): a negative balance allows nothing. */
 export const maxCashWithdrawal = (cashBalanceCents: number): number => Math.max(0, cashBalanceCents);
 
 /**
@@ -14,8 +14,8 @@ export const maxCashWithdrawal = (cashBalanceCents: number): number => Math.max(
 export const maxOfNet = (inCents: number, outCents: number): number => Math.max(0, inCents - outCents);
 
 /**
- * The running check of §3.3: replaying a balance's movements in date order, it must never go below
- * zero. On one date, additions replay before subtractions (§6.11b: money put in on the same day covers
+ * The running check: replaying a balance's movements in date order, it must never go below
+ * zero. On one date, additions replay before subtractions (money put in on the same day covers
  * the withdrawal). Returns the first date it would go negative, or null.
  */
 export function firstNegativeDate(movements: Movement[]): string | null {

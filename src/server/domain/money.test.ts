@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { MAX_AMOUNT_CENTS, parseAmount } from '../../contract/values/money-text.js';
 import { centsToDollars, formatCents, usd } from './money.js';
 
-describe('parseAmount (domain.md §1, security.md V2)', () => {
+describe('parseAmount (docs/rules/README.md, docs/security.md V2)', () => {
   it.each([
     ['1', 100],
     ['1.5', 150],

@@ -1,5 +1,5 @@
 /**
- * Money is integer cents from end to end (domain.md D1). Amounts arrive as JSON numbers or decimal
+ * Money is integer cents from end to end (docs/rules/README.md). Amounts arrive as JSON numbers or decimal
  * strings and are parsed through their decimal text, never by multiplying a float by 100.
  */
 export type Cents = number;
@@ -17,15 +17,5 @@ export function formatCents(cents: Cents): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "1234567" → "1,234,567". */
-function thousands(digits: string): string {
-  let out = '';
-  for (let k = 0; k < digits.length; k++) out += (k > 0 && (digits.length - k) % 3 === 0 ? ',' : '') + digits[k];
-  return out;
-}
-
-/** For documents a person reads: "$1,234.56" and "-$1,234.56", from the exact decimal text. */
-export function usd(cents: Cents): string {
-  const [whole, part] = formatCents(Math.abs(cents)).split('.') as [string, string];
-  return `${cents < 0 ? '-' : ''}$${thousands(whole)}.${part}`;
-}
+/** For what a person reads (messages, PDFs): "$1,234.56" and "-$1,234.56", the web pages' format. */
+export { usd } from '../../contract/values/human-format.js';

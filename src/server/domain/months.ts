@@ -11,7 +11,7 @@ export const monthKey = (m: Month): string => `${Math.floor(m / 12)}-${String((m
 export const yearOf = (m: Month): number => Math.floor(m / 12);
 
 /**
- * The mid-month convention of domain.md D3 / §4.1: capital dated on day 1–15 counts from that month,
+ * The mid-month convention of docs/rules/ownership.md: capital dated on day 1–15 counts from that month,
  * on day 16 or later from the next.
  */
 export const effectiveMonth = (date: IsoDate): Month => monthIndex(date) + (Number(date.slice(8, 10)) > 15 ? 1 : 0);
@@ -19,7 +19,7 @@ export const effectiveMonth = (date: IsoDate): Month => monthIndex(date) + (Numb
 const DAY_MS = 86_400_000;
 const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
-/** Days of [start, end] (inclusive) falling in each month it touches: weights for period income (§4.3). */
+/** Days of [start, end] (inclusive) falling in each month it touches: weights for period income (docs/rules/ledger.md "Period income"). */
 export function daysPerMonth(start: IsoDate, end: IsoDate): { month: Month; days: number }[] {
   const out: { month: Month; days: number }[] = [];
   let cursor = dayNumber(start);

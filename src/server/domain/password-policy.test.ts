@@ -8,7 +8,7 @@ const ctx = [
   { word: 'Alice Investor', label: 'your name' },
 ];
 
-describe('password policy (security.md A1–A3)', () => {
+describe('password policy (docs/security.md A1–A3)', () => {
   it.each([
     ['14 code points', 'tulip stone ri', /at least 15/],
     ['129 code points', 'a1b2c3d4e5'.repeat(12) + 'z'.repeat(9), /at most 128/],

@@ -2,7 +2,7 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/values/password-rules.js';
 
 /**
- * Password rules of security.md A1–A3 (NIST SP 800-63B-4, ASVS 5.0 §6.2): length 15–128 code points,
+ * Password rules of docs/security.md A1–A3 (NIST SP 800-63B-4, ASVS 5.0 §6.2): length 15–128 code points,
  * no composition rules, a blocklist of common passwords and a strength floor (zxcvbn score ≥ 3),
  * and no context words (product name, username, investor name). NIST asks that the reason is told.
  */
@@ -14,7 +14,7 @@ const CONTEXT_WORD_MIN = 4;
 
 /**
  * The strength estimator and the common-password list, loaded on the first password checked: their
- * dictionaries take ~27 MB of a server's memory, and most servers rarely see a new password (issue 12).
+ * dictionaries take ~27 MB of a server's memory, and most servers rarely see a new password (docs/performance.md).
  */
 let checker: Promise<{ zxcvbn: ZxcvbnFactory; commonPasswords: Set<string> }> | undefined;
 function loadChecker() {

@@ -1,5 +1,5 @@
 /**
- * Recovery codes (issue 25 item 7): what a person types when the phone with the authenticator app is
+ * Recovery codes: what a person types when the phone with the authenticator app is
  * lost. Ten characters of Crockford's base32 (no I, L, O or U: nothing to misread), shown in two groups
  * of five. Typing is forgiving: case, spaces and hyphens do not matter, and I/L read as 1, O as 0.
  */

@@ -5,14 +5,14 @@ import { annualisedReturn, capitalHeld, peakCapital, type InvestorFigures } from
 import { monthIndex, monthKey, type Month } from './months.js';
 
 /**
- * An investor statement for a period (issues 13 and 25), built from two states of the books: as they
+ * An investor statement for a period, built from two states of the books: as they
  * stood the day before `from` (opening) and on `to` (closing), each read exactly as the investor page
- * reads them with `as_of` (domain.md §1: an entry counts from its date).
+ * reads them with `as_of` (docs/rules/README.md: an entry counts from its date).
  *
  * Income is shown two ways, each labelled, and one reconciles to the other on the statement itself:
  *  - **earned**: by the month it belongs to, for the months of the period only, as the books stood on
  *    `to`. These lines are the page's (cashflow_per_month as of `to`), cell for cell, because they are
- *    the same cells of the same allocation (domain.md §4.6).
+ *    the same cells of the same allocation (docs/rules/cash.md).
  *  - **cash**: by the dates money moved. The cash balance changes by the income dated in the period,
  *    which is the earned income, less the part of it dated before the period (already in the opening
  *    balance), plus income dated in the period for months outside it (rent received in advance, an
@@ -23,7 +23,7 @@ import { monthIndex, monthKey, type Month } from './months.js';
  *
  * The rounding rule (the one that decides a cent between a yearly figure and its months): each
  * property-month's net income is split among that month's owners once, by largest remainder
- * (domain.md §4.2, allocation.ts); every figure over several months (a year on the page, a statement
+ * (docs/rules/ownership.md, allocation.ts); every figure over several months (a year on the page, a statement
  * line's total, the tax report's rental income of a member and property) is the plain sum of those
  * monthly cents and is never split or rounded again. See docs/api.md, "Statements".
  */

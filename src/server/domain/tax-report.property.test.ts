@@ -68,7 +68,7 @@ const report = ({ properties, books, items, investorIds }: Ledger) => {
 };
 const sum = (values: Iterable<number>) => [...values].reduce((s, v) => s + v, 0);
 
-describe('tax report invariants over random ledgers (domain.md §7)', () => {
+describe('tax report invariants over random ledgers (docs/rules/)', () => {
   it('T2: in every cell the members add up to the LLC total, and total_income = OBI + rental + dividend − dividend expenses', () => {
     fc.assert(
       fc.property(ledger, (l) => {
@@ -115,7 +115,7 @@ describe('tax report invariants over random ledgers (domain.md §7)', () => {
   });
 });
 
-describe('the land contract of domain.md §5.5 (Q)', () => {
+describe('the land contract of docs/rules/tax-reports.md (Q)', () => {
   const terms = { saleDate: '2024-01-01', salePriceCents: 10_000_000, downPaymentCents: 1_000_000, adjustedBasisCents: 6_000_000, rateBps: 800, sellingExpensesCents: 0 };
   const payments = [{ id: 1, date: '2024-01-01', cents: 1_000_000 },
     ...Array.from({ length: 11 }, (_, k) => ({ id: k + 2, date: `2024-${String(k + 2).padStart(2, '0')}-01`, cents: 100_000 }))];

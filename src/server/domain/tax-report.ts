@@ -5,13 +5,13 @@ import { daysPerMonth, monthIndex, type Month } from './months.js';
 import type { PropertyType } from './allocation.js';
 
 /**
- * The LLC tax report of domain.md §5, in cents: cash basis by date (an item counts in the year it was
+ * The LLC tax report of docs/rules/tax-reports.md, in cents: cash basis by date (an item counts in the year it was
  * paid), members by ownership in the item's month (§706(d)(2)), rental and portfolio buckets, the
  * installment split of land contracts, UBIA, total assets. Each member cell is the exact sum of its
  * items' shares, rounded once, so members always add up to the total (invariant T2).
  */
 
-/** The member who receives the items of properties that never had investors (§5.1). */
+/** The member who receives the items of properties that never had investors (docs/rules/tax-reports.md). */
 export const UNALLOCATED = -1;
 
 export type TaxProperty = {
@@ -48,14 +48,14 @@ export type TaxInput = {
   /** Every land-contract payment up to the year's end, per property: the schedule runs from the sale. */
   lcPayments: Map<number, Payment[]>;
   depositsHeldCents: number;
-  /** W(p, m) with the fallback of §4.1. */
+  /** W(p, m) with the fallback of docs/rules/ownership.md. */
   owners: (propertyId: number, month: Month) => Owners;
   /** Capital in the LLC at a month, with the same fallback: the weights of LLC expenses. */
   llcOwners: (month: Month) => Owners;
   /** C(i, p, m) without fallback: who held capital when. */
   capitalAt: (investorId: number, propertyId: number, month: Month) => number;
   investorIds: number[];
-  /** Σ F(i, p, m) over the months of the year, per investor (§5.3 extension). */
+  /** Σ F(i, p, m) over the months of the year, per investor (an extension; docs/rules/tax-reports.md). */
   feesByInvestor: Map<number, number>;
 };
 
@@ -98,7 +98,7 @@ class Cell {
 const yearEnd = (year: number): IsoDate => `${year}-12-31`;
 const december = (year: number): Month => year * 12 + 11;
 
-/** The last year UBIA counts: the recovery period (27.5 or 39 years) after being placed in service (§5.4). */
+/** The last year UBIA counts: the recovery period (27.5 or 39 years) after being placed in service (docs/rules/tax-reports.md). */
 export function lastUbiaYear(p: TaxProperty): number {
   const months = monthIndex(p.purchaseDate) + (p.nonresidential ? 39 * 12 : 27 * 12 + 6);
   return Math.floor(months / 12) - 1;
@@ -127,7 +127,7 @@ export function taxReport(input: TaxInput): TaxReport {
     return out;
   };
 
-  // Rental bucket: net of each rental property, one cell per property (§5.3).
+  // Rental bucket: net of each rental property, one cell per property (docs/rules/tax-reports.md).
   const rentalCells = new Map<number, Cell>();
   const dividendIncome = new Cell();
   const dividendExpenses = new Cell();
@@ -150,12 +150,12 @@ export function taxReport(input: TaxInput): TaxReport {
     } else if (isExpense) {
       dividendExpenses.add(partsOf(item, item.cents), item.cents);
     } else if (!(item.kind === 'lc_payment' && property.terms)) {
-      // Portfolio income is reported gross; an unsplit land-contract payment is too (§5.5, last rule).
+      // Portfolio income is reported gross; an unsplit land-contract payment is too (docs/rules/tax-reports.md "Land contracts (installment method)").
       dividendIncome.add(partsOf(item, item.cents), item.cents);
     }
   }
 
-  // Land contracts with terms: the year's interest and gain, shared as the year's payments were (§5.5).
+  // Land contracts with terms: the year's interest and gain, shared as the year's payments were (docs/rules/tax-reports.md).
   const sales = new Map<number, YearOfSale>();
   for (const p of propertiesInReport) {
     if (p.type !== 'land_contract') continue;
@@ -184,7 +184,7 @@ export function taxReport(input: TaxInput): TaxReport {
     }
   }
 
-  // UBIA per member per rental property, by capital in December (§5.4).
+  // UBIA per member per rental property, by capital in December (docs/rules/tax-reports.md).
   const ubia = new Map<number, Map<number, number>>();
   for (const p of propertiesInReport) {
     if (p.bucket !== 'rental' || year > lastUbiaYear(p)) continue;
@@ -206,7 +206,7 @@ export function taxReport(input: TaxInput): TaxReport {
     [...rentalByMemberByProperty].map(([member, byProperty]) => [member, [...byProperty.values()].reduce((s, c) => s + c, 0)]),
   );
 
-  // Total assets (§5.7): book value at cost, the note's balance for a land contract sold with terms.
+  // Total assets (docs/rules/tax-reports.md): book value at cost, the note's balance for a land contract sold with terms.
   let totalAssets = input.depositsHeldCents;
   for (const p of propertiesInReport) {
     const sold = p.terms && p.terms.saleDate <= yearEnd(year);
@@ -246,7 +246,7 @@ export function taxReport(input: TaxInput): TaxReport {
   };
 }
 
-/** What the CPA should review about a land contract in a year (§5.5). */
+/** What the CPA should review about a land contract in a year (docs/rules/tax-reports.md). */
 export function landContractNotes(p: TaxProperty, year: number, paidInYear: boolean, sale: YearOfSale | null): string[] {
   if (p.type !== 'land_contract') return [];
   if (!p.terms) {
@@ -264,7 +264,7 @@ export function landContractNotes(p: TaxProperty, year: number, paidInYear: bool
   return notes;
 }
 
-/** A property's tax summary (§5.6): income and expenses of the year by category, land contracts split. */
+/** A property's tax summary (docs/rules/tax-reports.md): income and expenses of the year by category, land contracts split. */
 export function propertyTaxSummary(property: TaxProperty, items: TaxItem[], lcPayments: Payment[], year: number) {
   const income = new Map<string, number>();
   const expenses = new Map<string, number>();

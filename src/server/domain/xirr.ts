@@ -2,7 +2,7 @@ import { roundDiv } from './apportion.js';
 import { daysBetween, type IsoDate } from './dates.js';
 
 /**
- * Money-weighted returns (issue 14): the investor's annual rate of return over dated payments (what
+ * Money-weighted returns: the investor's annual rate of return over dated payments (what
  * Excel calls XIRR) and the equity multiple. Amounts are integer cents; only the rate is a float,
  * because it is the root of an equation, not an amount of money.
  */

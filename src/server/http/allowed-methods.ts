@@ -19,7 +19,7 @@ export function allowedMethods(app: FastifyInstance, url: string): HTTPMethods[]
 }
 
 /**
- * A wrong method on a route's path (issue 24 item 3, RFC 9110 §15.5.6): 405 naming the methods that
+ * A wrong method on a route's path (RFC 9110 §15.5.6): 405 naming the methods that
  * are, never a 404 that suggests the path does not exist.
  */
 export function methodNotAllowed(reply: FastifyReply, method: string, allowed: HTTPMethods[]): FastifyReply {

@@ -2,6 +2,7 @@ import type { Endpoint, ParsedBody, ParsedQuery, ServiceResult } from '../../con
 import type { EndpointName, Endpoints } from '../../contract/endpoints.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
 import type { WriteContext } from '../lib/write-context.js';
+import type { KeptReply } from '../modules/read-model/kept-answers.js';
 
 /** What a route's handler receives: the request already parsed by the endpoint's schemas. */
 export type HandlerInput<E extends Endpoint> = {
@@ -14,8 +15,8 @@ export type HandlerInput<E extends Endpoint> = {
   write: () => WriteContext;
 };
 
-/** A route: one call of one service function. */
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ServiceResult<E>>;
+/** A route: one call of one service function. A kept answer comes back as its kept reply, sent as it was kept. */
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ServiceResult<E> | KeptReply<ServiceResult<E>>>;
 
 /** One handler per entry of the endpoint table: a route cannot exist without an entry, nor an entry without a route. */
 export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };

@@ -5,7 +5,8 @@ import { REFUSAL_WORDS, refusalsOf, successMessage, type DownloadFile, type Endp
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
-import { jsonOf, keptText } from '../lib/kept-json.js';
+import { jsonOf } from '../lib/kept-json.js';
+import { KeptReply } from '../modules/read-model/kept-answers.js';
 import { acceptsGzip } from './content-coding.js';
 import { writeContext } from './request-context.js';
 
@@ -57,9 +58,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
           write: () => writeContext(request),
         });
         if (e.file) return sendFile(reply, e.file, result as DownloadFile);
-        // A kept answer goes out as it was kept, gzipped (lib/kept-json.ts): no second serialization,
-        // no compression per request; inflated for a client that does not take gzip.
-        const kept = e.message ? undefined : keptText(result);
+        // A kept answer goes out as it was kept, gzipped (modules/read-model/kept-answers.ts): no second
+        // serialization, no compression per request; inflated for a client that does not take gzip.
+        const kept = e.message ? undefined : KeptReply.keptBytes(result);
         if (kept !== undefined) {
           reply.code(status).headers(e.headers ?? {}).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
           if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));

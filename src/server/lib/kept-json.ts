@@ -2,22 +2,12 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 
 /**
- * An answer as it was kept (books.service.ts `kept`): its JSON text gzipped, once, when it was
+ * An answer as it was kept (modules/read-model/kept-answers.ts): its JSON text gzipped, once, when it was
  * computed (migration 0008). The route sends those bytes as they are to a client that accepts gzip
  * (every browser), instead of serializing the object again through its response schema and
  * compressing it per request; a client that does not gets them inflated.
  */
 export type KeptText = { readonly gzip: Buffer };
-
-const texts = new WeakMap<object, KeptText>();
-
-export function rememberJson<T>(answer: T, text: KeptText): T {
-  if (typeof answer === 'object' && answer !== null) texts.set(answer, text);
-  return answer;
-}
-
-export const keptText = (answer: unknown): KeptText | undefined =>
-  typeof answer === 'object' && answer !== null ? texts.get(answer) : undefined;
 
 const gzipAsync = promisify(gzip);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksAlike, skeleton } from './name-skeleton.js';
 
-/** Names that look the same (issue 24, finding 9): UTS #39 skeletons, case aside. */
+/** Names that look the same: UTS #39 skeletons, case aside. */
 describe('name skeletons', () => {
   it('are UTS #39 skeletons: NFD, confusables mapped to their prototypes, NFD again, ignorables dropped', () => {
     expect(skeleton('\u0440\u0430\u0443\u0440\u0430l')).toBe(skeleton('paypal')); // Cyrillic р а у р а

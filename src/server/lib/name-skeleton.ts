@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { foldCase } from './names.js';
 
 /**
- * Whether two names look the same (issue 24): "Аlice Morgan" with a Cyrillic А, "Alice Morgan" with a
+ * Whether two names look the same: "Аlice Morgan" with a Cyrillic А, "Alice Morgan" with a
  * zero-width joiner inside or a no-break space, "Ａｌｉｃｅ Ｍｏｒｇａｎ" in fullwidth letters all read as
  * "Alice Morgan". Pure functions (the confusables data is read once, when the module loads).
  *

@@ -5,7 +5,7 @@ import { projectPath } from './project-files.js';
 import { LOWER, UPPER } from './name-case.js';
 import { canonicalName, foldCase, nameKey, sameName } from './names.js';
 
-/** The one rule for names (issue 24): how they are stored, compared, and which are names at all. */
+/** The one rule for names: how they are stored, compared, and which are names at all. */
 describe('names', () => {
   it('are stored in NFC without surrounding spaces', () => {
     expect(canonicalName('  Cafe\u0301 ')).toBe('Caf\u00e9');
@@ -54,7 +54,7 @@ describe('the Name field', () => {
     expect(parsed('  Cafe\u0301  ').data).toBe('Caf\u00e9');
   });
 
-  it('wants a letter or digit that shows (finding 9)', () => {
+  it('wants a letter or digit that shows', () => {
     for (const blank of ['\u3164', '\u3164\u3164\u3164', '\u2800\u2800', '\u115f\u1160', '\uffa0', '\u200b\u200c\u200d', '\u2060\ufeff', '\u00ad', '\u034f', '\u0301\u0301', '\u180e', '\u{e0041}']) {
       expect(refusal(blank), JSON.stringify(blank)).toBe('must contain a visible letter or digit');
     }

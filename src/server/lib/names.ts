@@ -1,7 +1,7 @@
 import { LOWER, UPPER } from './name-case.js';
 
 /**
- * The one rule for names (issue 24). A name is stored as written in Unicode NFC, trimmed: the request
+ * The one rule for names. A name is stored as written in Unicode NFC, trimmed: the request
  * field (contract/fields.ts Name) normalizes it so, and migration 0012 brought older names to it. Two
  * names are the same name when their keys are equal: NFC, trimmed, each character in its simple
  * lowercase (name-case.ts). The database's name_key(text) (migration 0012) computes the same key with

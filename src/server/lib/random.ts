@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 128 bits from the CSPRNG, base64url: registration secrets (security.md A7). */
+/** 128 bits from the CSPRNG, base64url: registration secrets (docs/security.md A7). */
 export const newSecret = (): string => randomBytes(16).toString('base64url');
 
 /** A random password of 144 bits for bootstrap admins and resets; shown once, never stored in clear. */

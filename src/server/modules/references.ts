@@ -9,7 +9,7 @@ import { findPropertyByName, type Property } from './properties/properties.repos
 /**
  * Names in request bodies become rows here. A name an entry refers to (the property of an income, the
  * LLC of a new property, a category) that does not exist is a 400 that repeats the name, so the admin
- * sees which selection was wrong (domain.md §3.3): the require* below.
+ * sees which selection was wrong (docs/rules/ledger.md "Validation on recording"): the require* below.
  */
 const unknown = (what: string, name: string) => new ValidationError(`No ${what} named "${name}".`);
 

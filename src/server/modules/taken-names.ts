@@ -4,7 +4,7 @@ import { lookKeys } from '../lib/name-skeleton.js';
 import { nameKey } from '../lib/names.js';
 
 /**
- * A new name is refused when it is taken (issue 24): when a row of its table (a category: of its scope)
+ * A new name is refused when it is taken: when a row of its table (a category: of its scope)
  * has the same name (lib/names.ts: NFC, case and surrounding spaces aside), or a name that looks the
  * same (lib/name-skeleton.ts: "Аlice Morgan" with a Cyrillic А beside "Alice Morgan"). The refusal
  * names the one that exists.

@@ -5,7 +5,7 @@ import type { AuthService } from '../modules/auth/auth.service.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
 
 /**
- * Deny by default (security.md Z1): every route declares who may call it in `config.policy`, and a
+ * Deny by default (docs/security.md Z1): every route declares who may call it in `config.policy`, and a
  * route without one stops the server from starting.
  *  - public: anyone;  authenticated: any signed-in user;  admin: admin_level > 0, read from the
  *    database on each request so a demotion takes effect at once (Z6).
@@ -28,7 +28,7 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** Every route with its policy: the authorization matrix, read by the tests (security.md Z4). */
+    /** Every route with its policy: the authorization matrix, read by the tests (docs/security.md Z4). */
     routePolicies: { method: string; url: string; policy: Policy }[];
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dateText } from '../../contract/values/human-format.js';
 import { AppError } from '../lib/errors.js';
 import { allowedMethods, methodNotAllowed } from '../http/allowed-methods.js';
 
@@ -67,7 +68,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The database is down or restarting (security.md F2): node's connection errors, PostgreSQL's class 08
+ * The database is down or restarting (docs/security.md F2): node's connection errors, PostgreSQL's class 08
  * (connection exception) and 57P01–57P03 (shutting down, cannot connect now), the pool's own timeout.
  */
 function databaseUnreachable(err: { code?: string; message?: string }): boolean {
@@ -87,7 +88,7 @@ function balanceGuardTripped(err: { code?: string; constraint?: string }): boole
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      // Security events (security.md E4, E5): every refusal is logged with who, which call and why, so
+      // Security events (docs/security.md E4, E5): every refusal is logged with who, which call and why, so
       // failed sign-ins, lockouts, denied access, refused withdrawals and period-lock refusals are all there.
       request.log.warn({
         event: err.statusCode === 401 ? 'unauthenticated' : err.statusCode === 403 ? 'forbidden' : err.statusCode === 429 ? 'throttled' : 'refused',
@@ -103,7 +104,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The services check every balance before they write: the database's guard refusing a commit
       // means a check was missed or the books were changed outside the app. Refused, and logged loudly.
       request.log.error({ event: 'balance_guard', endpoint: request.routeOptions.config?.endpoint, user: request.user?.userId, reason: err.message }, 'balance guard refused a write');
-      return reply.code(409).send({ message: err.message });
+      // The database writes the day ISO; the person reads it as every other message writes a date.
+      return reply.code(409).send({ message: err.message.replace(/ on (\d{4}-\d{2}-\d{2})\.$/, (_, day: string) => ` on ${dateText(day)}.`) });
     }
     if (databaseUnreachable(err)) {
       request.log.error({ err: { code: err.code, message: err.message } }, 'database unreachable');

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
- * The answers Fastify and Node give before any route or hook runs (issue 24 item 3), in the portal's
+ * The answers Fastify and Node give before any route or hook runs, in the portal's
  * shape: `{ "message" }` in plain words, the same security headers as every answer, never cached, and
  * nothing of the request echoed back. Without these, a path with a broken %-escape answered Fastify's
  * own `FST_ERR_BAD_URL` body (the path quoted) with no CSP, and a malformed request line Fastify's raw

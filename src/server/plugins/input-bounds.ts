@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../lib/errors.js';
 
 /**
- * Bounded input (issue 24, security.md P1): no request may make the server do work out of proportion to
+ * Bounded input (docs/security.md P1): no request may make the server do work out of proportion to
  * its size. A request of the portal is one flat object of a few fields; these bounds leave ample room
  * for that and refuse, with a 400 in plain words, what only an attacker sends: a value nested 32,000
  * deep fits in a 64 KiB body and used to crash the server.

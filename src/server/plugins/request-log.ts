@@ -2,7 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Fastify's two lines per request, "incoming request" and "request completed", at debug rather than
- * info (issue 25 item 5): at the default LOG_LEVEL=info the console shows what matters (start-up, the
+ * info: at the default LOG_LEVEL=info the console shows what matters (start-up, the
  * first admin's login, refusals, errors, fatal errors) instead of a pair of lines for every file and
  * call; LOG_LEVEL=debug brings them back. A request that failed with an error is still logged as
  * Fastify logs it ("request errored", at error), and refusals are logged by the error handler as before.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-files.js';
 
 /**
- * An error as the log records it (issue 24, security.md E3): its type, code, message and stack, with no
+ * An error as the log records it (docs/security.md E3): its type, code, message and stack, with no
  * absolute file-system path. The project's own files are named from the project's folder
  * (`src/server/plugins/spa.ts:31:5`, `node_modules/…`); any other absolute path (a data directory, a
  * temporary file, a file an fs call could not open) keeps only its last part. The log stays useful for

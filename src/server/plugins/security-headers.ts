@@ -5,13 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const PRIVATE_PREFIXES = ['/auth/', '/admin/', '/api/'];
 
 /**
- * Browser hardening (security.md D1, D2): a strict CSP with no inline script (the compensating control
+ * Browser hardening (docs/security.md D1, D2): a strict CSP with no inline script (the compensating control
  * for a token kept in localStorage), no referrer (investor names are in URLs), and no caching of
  * anything the API answers.
  *
  * Helmet's headers are the same for every answer (no directive depends on the request), so they are
  * taken once from helmet itself: @fastify/helmet 13 builds the middleware (and parses the policy) again
- * for every request, about 2 % of the server's time under load (issue 12). The answers given before
+ * for every request, about 2 % of the server's time under load (docs/performance.md). The answers given before
  * any route or hook runs (plugins/framework-errors.ts) send the same headers from this record.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = recordHeaders(helmet({

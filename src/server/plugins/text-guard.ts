@@ -3,13 +3,13 @@ import { ValidationError } from '../lib/errors.js';
 import { MAX_DEPTH, MAX_ENTRIES, TOO_DEEP, TOO_WIDE } from './input-bounds.js';
 
 /**
- * Hostile text never reaches a service (issue 11, security.md V1–V5): before any schema runs, every
+ * Hostile text never reaches a service (docs/security.md V1–V5): before any schema runs, every
  * string of a request's query and body is checked for NUL bytes and other control characters and for
  * broken Unicode (a lone UTF-16 surrogate). Line breaks and tabs stay allowed (notes, descriptions);
  * every printable character of any language is allowed. Single-line fields refuse line breaks in
  * their own schema (contract/fields.ts).
  *
- * The same walk bounds the request's shape (issue 24, plugins/input-bounds.ts): at most 32 levels of
+ * The same walk bounds the request's shape (plugins/input-bounds.ts): at most 32 levels of
  * nesting and 1,000 fields and list items, enforced as it goes. It is a loop over an explicit stack, not
  * recursion, so no value can exhaust the call stack; it runs before validation, the first recursive work.
  */

@@ -9,7 +9,7 @@ const adminPage = async () => ({ Component: (await import('../features/admin/adm
 const accountPage = async () => ({ Component: (await import('../features/auth/account-page')).AccountPage });
 const investorPage = async () => ({ Component: (await import('../features/investor/investor-page')).InvestorPage });
 
-/** The routes of portal-spec §2. */
+/** The routes of docs/product.md "Screens". */
 export const router = createBrowserRouter([
   { path: '/', element: <RoutedLoginPage /> },
   { path: '/register', element: <RegisterPage /> },

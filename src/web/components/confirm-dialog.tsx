@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { trapTab } from './trap-tab';
 
 /**
- * A modal confirmation (ui.md "dialogs trap focus and return it"): the native <dialog> opened with
+ * A modal confirmation (docs/product.md "Look and feel", "dialogs trap focus and return it"): the native <dialog> opened with
  * showModal(), so the page behind is inert and Escape cancels. Tab and Shift+Tab cycle inside it; on
  * close, focus goes back to the control that opened it (if that control is still on the page).
  */

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * "Download CSV" beside a table (issue 13 item 6): the same rows the table shows, all of them, as a file
+ * "Download CSV" beside a table: the same rows the table shows, all of them, as a file
  * made in the browser. Its accessible name starts with the visible words (WCAG 2.5.3, so a voice user
  * saying "Download CSV" finds it) and then says which table, since a screen has several.
  */

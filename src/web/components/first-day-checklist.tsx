@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { endpoints } from '../../contract/endpoints';
+import { investorCalls } from '../lib/investor-calls';
 import type { AdminHelpersResponse } from '../../contract/schemas/admin-helpers';
 import type { AdminSummaryResponse } from '../../contract/schemas/reports';
 import { useEndpointQuery } from '../lib/queries';
@@ -9,7 +9,7 @@ import { useEndpointQuery } from '../lib/queries';
 const some = (list: unknown): boolean => Array.isArray(list) && list.length > 0;
 
 /**
- * A first day that leads somewhere (issue 25 item 5): what a fresh portal needs before an investor sees
+ * A first day that leads somewhere: what a fresh portal needs before an investor sees
  * a page of their own, in order, each step opening the admin form that does it (the admin page's
  * `?action=` slugs: features/admin/admin-actions.ts; a test checks they exist). A step is done when the
  * books say so, read from what the admin pages load anyway (the helper lists and the admin summary),
@@ -69,8 +69,8 @@ type Props = {
 export function FirstDayChecklist({ compact = false, current }: Props) {
   const titleId = useId();
   const [hidden, setHidden] = useState(() => localStorage.getItem(HIDDEN_KEY) === '1');
-  const helpers = useEndpointQuery(endpoints.adminHelpers, undefined, { enabled: !hidden }).data;
-  const summary = useEndpointQuery(endpoints.adminSummary, undefined, { enabled: !hidden }).data;
+  const helpers = useEndpointQuery(investorCalls.adminHelpers, undefined, { enabled: !hidden }).data;
+  const summary = useEndpointQuery(investorCalls.adminSummary, undefined, { enabled: !hidden }).data;
   const steps = firstDaySteps(helpers, summary);
   if (hidden || !steps || steps.every((s) => s.done)) return null;
   const doneCount = steps.filter((s) => s.done).length;

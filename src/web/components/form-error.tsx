@@ -1,4 +1,4 @@
-/** A failure in plain words beside the form (ui.md), announced to screen readers. */
+/** A failure in plain words beside the form (docs/product.md "Look and feel"), announced to screen readers. */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

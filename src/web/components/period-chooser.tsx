@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { formatDate } from '../lib/format';
 import { statementPeriods, type StatementPeriod } from '../lib/periods';
 import { todayIso } from '../lib/today';
 
@@ -19,7 +20,7 @@ export function usePeriodChooser(initial = '1') {
   const [choice, setChoice] = useState(initial);
   const [custom, setCustom] = useState<Period>({ from: `${today.slice(0, 4)}-01-01`, to: today });
   // Only the two dates: a preset also carries its label, which no endpoint takes (a query with it was
-  // refused with "Unknown field: label.", issue 25).
+  // refused with "Unknown field: label.").
   const chosen = choice === CUSTOM ? custom : periods[Number(choice)]!;
   const period: Period = { from: chosen.from, to: chosen.to };
   return { today, periods, choice, setChoice, custom, setCustom, period };
@@ -47,7 +48,7 @@ export function PeriodChooser({ today, periods, choice, setChoice, custom, setCu
         </select>
         {choice !== CUSTOM && (
           <div id={`${id}-dates`} className="form-text">
-            {period.from} to {period.to}
+            {formatDate(period.from)} to {formatDate(period.to)}
           </div>
         )}
       </div>

@@ -52,7 +52,7 @@ type Props = {
 };
 
 /**
- * A labelled control of the record form (ui.md "Forms": label above, required marked, one line of help
+ * A labelled control of the record form (docs/product.md "Look and feel", "Forms": label above, required marked, one line of help
  * under it). A missing field is marked beside itself: red outline, "… is required." under it, aria-invalid.
  */
 export function RecordFormField({ spec: f, controlId, required, disabled, problem, formErrorId, registration }: Props) {

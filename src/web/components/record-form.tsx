@@ -10,7 +10,7 @@ import { RecordFormField, type FieldSpec } from './record-form-field';
 import { RecordFormSection } from './record-form-section';
 
 /**
- * The one form of the back office (portal-spec §4, §5; ui.md "Forms"): react-hook-form over a write of
+ * The one form of the back office (docs/product.md "Screens" and "Look and feel", Forms): react-hook-form over a write of
  * the endpoint table, checked by that entry's request schema. Values are the text typed and go out as
  * that text (money as decimal text, never a float): the server's schema parses them.
  *
@@ -19,7 +19,7 @@ import { RecordFormSection } from './record-form-section';
  *   request, logs the spec's message (or alerts it) and shows it beside the form; each empty field is
  *   marked beside itself ("Property is required.") and the first one takes the focus.
  * - `validate` refuses a submit the page can judge itself (a withdrawal over its maximum) the same way.
- * - `ask` may put a question before the request (issue 25: "Is this right?" for an amount far above the
+ * - `ask` may put a question before the request ("Is this right?" for an amount far above the
  *   usual): the form shows it with "Yes, save it" and "No, change it"; changing a field withdraws it.
  * - Otherwise the request goes (to the endpoint, or to `send`: a correction sends the same body inside
  *   its own). A success raises the server's success message as an alert and resets every field, then

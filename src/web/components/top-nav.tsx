@@ -1,22 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { endpoints } from '../../contract/endpoints';
-import { call } from '../lib/api-client';
+import { investorCalls } from '../lib/investor-calls';
+import { callRoute } from '../lib/api-client';
 import { useEndpointQuery } from '../lib/queries';
 import { clearToken } from '../lib/session';
 import { Brand } from './brand';
 
-/** The bar of every signed-in screen (portal-spec §2 "Top navigation bar"). */
+/** The bar of every signed-in screen (docs/product.md "Screens", "Top navigation bar"). */
 export function TopNav() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  // A failed check means "not an admin", silently (portal-spec §8).
-  const { data: adminLevel = 0 } = useEndpointQuery(endpoints.adminLevel, undefined, { select: (r) => r.admin_level });
+  // A failed check means "not an admin", silently (docs/product.md "Screens").
+  const { data: adminLevel = 0 } = useEndpointQuery(investorCalls.adminLevel, undefined, { select: (r) => r.admin_level });
 
   const signOut = async () => {
     // Ends the session on the server; the token goes from the browser either way.
-    await call(endpoints.logout, undefined, { noRedirect: true }).catch(() => undefined);
+    await callRoute(investorCalls.logout, undefined, { noRedirect: true }).catch(() => undefined);
     clearToken();
     client.clear();
     navigate('/');

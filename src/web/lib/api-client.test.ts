@@ -74,7 +74,7 @@ describe('call', () => {
   });
 });
 
-/** The sign-in screen's calls name their entries by method and path only (issue 12): the same ones. */
+/** The sign-in screen's calls name their entries by method and path only (docs/performance.md): the same ones. */
 describe('sessionCalls', () => {
   it('are the method and path of the entries they name', () => {
     for (const r of Object.values(sessionCalls)) {

@@ -35,7 +35,7 @@ type Args<E extends Endpoint> = E['query'] extends object
 
 let onSessionEnd: () => void = () => window.location.assign('/');
 
-/** The app registers how to go to / when the session ends (401 or 422, portal-spec §4). */
+/** The app registers how to go to / when the session ends (401 or 422, docs/product.md "Screens"). */
 export function setSessionEndHandler(handler: () => void): void {
   onSessionEnd = handler;
 }
@@ -105,12 +105,12 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input, opts = {}
 
 type Table = typeof endpoints;
 /** Entries a route may name: not a download, and no Idempotency-Key to send (routes carry neither). */
-type Routable = { [K in keyof Table]: Table[K] extends { idempotent: true } | { file: string } ? never : K }[keyof Table];
+export type Routable = { [K in keyof Table]: Table[K] extends { idempotent: true } | { file: string } ? never : K }[keyof Table];
 
 /**
  * An entry of the table named by its key, holding at run time only what sending it needs. The entries
  * themselves carry their zod schemas; the sign-in screen calls through routes so that it loads without
- * zod (issue 12: the login route ≤ 100 KB of JavaScript). Its types are still the entry's.
+ * zod (docs/performance.md: the login route ≤ 100 KB of JavaScript). Its types are still the entry's.
  */
 export type Route<K extends Routable> = { readonly entry: K; readonly method: Table[K]['method']; readonly path: Table[K]['path'] };
 
@@ -119,6 +119,20 @@ export const route = <K extends Routable>(entry: K, method: Table[K]['method'], 
   entry,
   method,
   path,
+});
+
+/** Downloads of the table: entries that answer a file, sent without an Idempotency-Key. */
+type FileEntry = { [K in keyof Table]: Table[K] extends { file: string } ? (Table[K] extends { idempotent: true } ? never : K) : never }[keyof Table];
+
+/** A download named by its entry, holding at run time only what fetching it needs (as Route does for calls). */
+export type FileRoute<K extends FileEntry> = { readonly entry: K; readonly method: Table[K]['method']; readonly path: Table[K]['path']; readonly file: Table[K]['file'] };
+
+/** Declares a download's route; a method, path or file type that is not the entry's fails the type check. */
+export const fileRoute = <K extends FileEntry>(entry: K, method: Table[K]['method'], path: Table[K]['path'], file: Table[K]['file']): FileRoute<K> => ({
+  entry,
+  method,
+  path,
+  file,
 });
 
 /** `call()` of a route: the same request and answer as calling its entry. */
@@ -142,9 +156,11 @@ function fileNameOf(res: Response, fallback: string): string {
  * A download of the table (a statement, a package, an export): fetched with the session's token, which a
  * plain link cannot carry, then handed to the browser to save under the server's file name.
  */
-export async function download<E extends Endpoint & { file: string }>(
-  endpoint: E,
-  input: CallInput<E>,
+export async function download<K extends FileEntry>(endpoint: FileRoute<K>, input: CallInput<Table[K]>, onProgress?: (p: DownloadProgress) => void): Promise<string>;
+export async function download<E extends Endpoint & { file: string }>(endpoint: E, input: CallInput<E>, onProgress?: (p: DownloadProgress) => void): Promise<string>;
+export async function download(
+  endpoint: Pick<Endpoint, 'method' | 'path' | 'idempotent'> & { file: string },
+  input: unknown,
   onProgress?: (p: DownloadProgress) => void,
 ): Promise<string> {
   const res = await send(endpoint, endpoint.file, input, {});

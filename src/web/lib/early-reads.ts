@@ -9,7 +9,7 @@ type InvestorSummary = Reply<typeof endpoints.investorSummary>;
 
 /**
  * The reads a signed-in page opens with, asked by main.tsx as the app starts to load, beside its code
- * rather than after it (issue 25 item 9: on a phone each read waited a round trip for the code before
+ * rather than after it (docs/performance.md: on a phone each read waited a round trip for the code before
  * it, and the investor's figures for both). The routed app takes the answers into its query cache
  * (routed-app.tsx `answeredAlready`): the same reads, keys and answers, asked sooner.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCurrency } from './format';
 
-/** What the formatter wrote before it was written by hand (issue 25 item 9): the browser's own. */
+/** What the formatter wrote before it was written by hand (docs/performance.md): the browser's own. */
 const intl = {
   2: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   0: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }),
@@ -13,7 +13,7 @@ const byIntl = (amount: number, rounded = false) => {
 };
 
 describe('formatCurrency', () => {
-  it('writes en-US dollars with a minus sign (portal-spec §9)', () => {
+  it('writes en-US dollars with a minus sign (docs/product.md "Formats and constants")', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(-5)).toBe('-$5.00');
     expect(formatCurrency(0)).toBe('$0.00');

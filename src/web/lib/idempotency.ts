@@ -1,5 +1,5 @@
 /**
- * A fresh idempotency key for one money-moving submit (security.md L6): a double click or a retried
+ * A fresh idempotency key for one money-moving submit (docs/security.md L6): a double click or a retried
  * request is then recorded once. `crypto.randomUUID` exists only in secure contexts (https, localhost),
  * so a plain-http deployment falls back to a v4 UUID built from `crypto.getRandomValues`.
  */

@@ -8,7 +8,7 @@ export type PortalManifest = {
   groupLandContract: boolean;
 };
 
-/** What the portal shows when the manifest cannot be read (portal-spec §1, §8). */
+/** What the portal shows when the manifest cannot be read (docs/product.md). */
 export const MANIFEST_FALLBACK: PortalManifest = {
   name: 'App',
   logo: false,

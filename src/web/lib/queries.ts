@@ -6,11 +6,12 @@ import {
   useQueryClient,
   type QueryKey,
   type UseQueryOptions,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Endpoint, QueryInput, Reply } from '../../contract/endpoint';
-import { endpoints as E, VOID_ENDPOINTS } from '../../contract/endpoints';
-import { call, type CallInput } from './api-client';
+import type { endpoints } from '../../contract/endpoints';
+import { call, callRoute, type CallInput, type Routable, type Route } from './api-client';
 
 /**
  * Server reads through TanStack Query, keyed by the endpoint table: [path] or [path, query]. A write
@@ -41,71 +42,46 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The key of a read: the endpoint's path, then its query. */
-export const queryKeyOf = <E extends Endpoint>(endpoint: E, query?: QueryInput<E>): QueryKey =>
-  query === undefined ? [endpoint.path] : [endpoint.path, query];
+type Table = typeof endpoints;
+
+/** The key of a read: the endpoint's path, then its query (the same for an entry and its route). */
+export function queryKeyOf<K extends Routable>(endpoint: Route<K>, query?: QueryInput<Table[K]>): QueryKey;
+export function queryKeyOf<E extends Endpoint>(endpoint: E, query?: QueryInput<E>): QueryKey;
+export function queryKeyOf(endpoint: { path: string }, query?: unknown): QueryKey {
+  return query === undefined ? [endpoint.path] : [endpoint.path, query];
+}
 
 type ReadOptions<E extends Endpoint, T> = Omit<UseQueryOptions<Reply<E>, Error, T>, 'queryKey' | 'queryFn'>;
 
-/** A GET of the table as a query: `useEndpointQuery(endpoints.getLlc, { llc_name })`. */
-export function useEndpointQuery<E extends Endpoint, T = Reply<E>>(
-  endpoint: E,
-  query?: QueryInput<E>,
-  options: ReadOptions<E, T> = {},
-) {
-  return useQuery<Reply<E>, Error, T>({
-    queryKey: queryKeyOf(endpoint, query),
-    queryFn: ({ signal }) => (call as (e: E, i: unknown, o: object) => Promise<Reply<E>>)(endpoint, { query }, { signal }),
+/**
+ * A GET of the table as a query: `useEndpointQuery(endpoints.getLlc, { llc_name })`, or of a route
+ * (`useEndpointQuery(investorCalls.investorSummary, …)`), which the investor page uses to load without zod.
+ */
+export function useEndpointQuery<K extends Routable, T = Reply<Table[K]>>(
+  endpoint: Route<K>,
+  query?: QueryInput<Table[K]>,
+  options?: ReadOptions<Table[K], T>,
+): UseQueryResult<T, Error>;
+export function useEndpointQuery<E extends Endpoint, T = Reply<E>>(endpoint: E, query?: QueryInput<E>, options?: ReadOptions<E, T>): UseQueryResult<T, Error>;
+export function useEndpointQuery(endpoint: Endpoint | Route<Routable>, query?: unknown, options: object = {}): UseQueryResult<unknown, Error> {
+  const send = (signal: AbortSignal) =>
+    'entry' in endpoint
+      ? (callRoute as (r: Route<Routable>, i: unknown, o: object) => Promise<unknown>)(endpoint, { query }, { signal })
+      : (call as (e: Endpoint, i: unknown, o: object) => Promise<unknown>)(endpoint, { query }, { signal });
+  return useQuery<unknown, Error, unknown>({
+    queryKey: query === undefined ? [endpoint.path] : [endpoint.path, query],
+    queryFn: ({ signal }) => send(signal),
     ...options,
   });
 }
 
-/** The admin's reports: every figure of the books shows in one of them. */
-const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTaxes, E.propertyTaxes];
-/** Reads a money movement changes: balances, maximums, viewers, the investor pages and the reports. */
-const BOOKS: readonly Endpoint[] = [
-  E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
-  E.investorSummary, E.investorProperty, E.explain, E.ledgerEntries, ...REPORTS,
-];
-/** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
-const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
-
-/** What each write changes (every write also adds to the audit trail). */
-const CHANGES = new Map<string, readonly Endpoint[]>([
-  [E.addInvestor.path, HELPER_LISTS],
-  [E.addInvestmentProperty.path, HELPER_LISTS],
-  [E.addLlc.path, [...HELPER_LISTS, E.periodLocks]],
-  [E.setPeriodLock.path, [E.periodLocks]],
-  [E.totpEnable.path, [E.totpStatus]],
-  [E.totpDisable.path, [E.totpStatus]],
-  [E.recoveryCodes.path, [E.totpStatus]],
-  // A new password lifts the wait the login summary shows.
-  [E.resetPortalUserPassword.path, [E.loginSummary]],
-  [E.addLoren.path, HELPER_LISTS],
-  [E.addExpenseCategory.path, HELPER_LISTS],
-  [E.setInvestorFee.path, BOOKS],
-  [E.setPropertyNotes.path, [E.getPropertyNotes, E.investorProperty]],
-  // An upload given a property becomes its picture on the investors' pages.
-  [E.uploadPicture.path, [E.investorSummary]],
-  [E.updateLlc.path, [E.getLlc, E.llcTaxes]],
-  // The login goes from the login summary and the portal users' list; the investor stays.
-  [E.deletePortalUser.path, [E.loginSummary, E.adminHelpers]],
-  ...[
-    E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
-    E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,
-    E.recordDepositWithdrawal, E.correctEntry, ...Object.values(VOID_ENDPOINTS),
-  ].map((w): [string, readonly Endpoint[]] => [w.path, BOOKS]),
-]);
-
-export const changedBy = (write: Endpoint): readonly Endpoint[] => [...(CHANGES.get(write.path) ?? []), E.auditLog];
-
 /** Loads again what a write changed (active reads at once); resolves when they are back. */
 export function useInvalidation() {
   const client = useQueryClient();
-  return useCallback(
-    (write: Endpoint) => Promise.all(changedBy(write).map((read) => client.invalidateQueries({ queryKey: [read.path] }))),
-    [client],
-  );
+  return useCallback(async (write: Endpoint) => {
+    const { changedBy } = await import('./write-changes');
+    await Promise.all(changedBy(write).map((read) => client.invalidateQueries({ queryKey: [read.path] })));
+  }, [client]);
 }
 
 /**

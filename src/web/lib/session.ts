@@ -1,5 +1,5 @@
 /**
- * The session token lives in localStorage under "token" (portal-spec §3). While the user is active the
+ * The session token lives in localStorage under "token" (docs/product.md "Screens"). While the user is active the
  * token is renewed before it expires (30-minute tokens, 12-hour cap enforced by the server).
  */
 const TOKEN_KEY = 'token';

@@ -132,7 +132,7 @@ export type BooksCheck = {
  * What the database holds against what the clients saw, read straight from the database:
  * - every acknowledged write is there exactly once, with the id it was answered with;
  * - no row of a write that was never sent or was refused; no write twice;
- * - nothing half-written (security.md L7): each load row has exactly one audit row and one
+ * - nothing half-written (docs/security.md L7): each load row has exactly one audit row and one
  *   Idempotency-Key holding its id, and each key and each ledger audit row points to a row that exists;
  * - the audit hash chain verifies (L10).
  */

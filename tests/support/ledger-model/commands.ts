@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { monthOf } from '../../../src/server/domain/dates.js';
+import { dateText } from '../../../src/contract/values/human-format.js';
 import { centsToDollars, formatCents } from '../../../src/server/domain/money.js';
 import { bearer, type TestApp } from '../test-app.js';
 import {
@@ -248,7 +249,7 @@ class InvestmentWithdrawal extends Step {
     if (date > r.today) return refuse(FUTURE);
     if (cents > max) return refuse(overLimit(max, 'withdrawal'));
     const negativeOn = negativeWith(capitalMovements(m, investor, property), { id: Number.MAX_SAFE_INTEGER, date, cents: -cents });
-    if (negativeOn) return refuse(new RegExp(`^This withdrawal would take ${investor}'s capital in ${property} below zero on ${negativeOn}\\.$`));
+    if (negativeOn) return refuse(new RegExp(`^This withdrawal would take ${investor}'s capital in ${property} below zero on ${dateText(negativeOn)}\\.$`));
     return recorded('/admin/record_investment_withdrawal', body,
       { kind: 'investment_withdrawal', date, forMonth: monthOf(date), cents, investor, property, description: '' }, { pair: [investor, property] });
   }
@@ -267,7 +268,7 @@ class DepositWithdrawal extends Step {
     if (date > r.today) return refuse(FUTURE);
     if (cents > max) return refuse(overLimit(max, 'deposit'));
     const negativeOn = negativeWith(depositMovements(m, property), { id: Number.MAX_SAFE_INTEGER, date, cents: -cents });
-    if (negativeOn) return refuse(new RegExp(`^This withdrawal would take the deposits held for ${property} below zero on ${negativeOn}\\.$`));
+    if (negativeOn) return refuse(new RegExp(`^This withdrawal would take the deposits held for ${property} below zero on ${dateText(negativeOn)}\\.$`));
     return recorded('/admin/record_deposit_withdrawal', body,
       { kind: 'deposit_withdrawal', date, forMonth: monthOf(date), cents, property, description: '' }, { property });
   }
@@ -310,7 +311,7 @@ class Void extends Step {
     if (variant === 'stale') return refuse(409, new RegExp(`^${escape(capital(f.word))} ID ${e.id} has changed since it was shown`));
     const rest = e.kind === 'deposit' ? depositMovements(m, e.property!) : e.kind === 'investment' ? capitalMovements(m, e.investor!, e.property!) : null;
     const negativeOn = rest && negativeWith(rest.filter((x) => x.id !== e.id));
-    if (negativeOn) return refuse(409, new RegExp(`^Deleting ${escape(f.word)} ID ${e.id} would make .* negative on ${negativeOn}\\.`));
+    if (negativeOn) return refuse(409, new RegExp(`^Deleting ${escape(f.word)} ID ${e.id} would make .* negative on ${dateText(negativeOn)}\\.`));
     return { url, body, outcome: { status: 200, voids: e, message: `${f.done} deleted successfully!` }, ...about };
   }
 }

@@ -57,7 +57,7 @@ function thread(): Thread {
 }
 
 /**
- * A PDF laid out on a worker thread (issue 13 item 8). Layout is pure CPU, a few hundred milliseconds a
+ * A PDF laid out on a worker thread. Layout is pure CPU, a few hundred milliseconds a
  * statement; on the event loop it would hold up every other request that long, and a year's statements
  * for every investor would stall the server for minutes. One thread: documents queue there in order,
  * and the server's own thread stays free to answer.

@@ -11,7 +11,7 @@ const propertiesOfType = (db: Queryable, type: string) =>
 const categoriesOf = (db: Queryable, scope: string) =>
   names(db, 'SELECT name FROM category WHERE scope = $1 ORDER BY lower(name)', [scope]);
 
-/** The thirteen helper lists of portal-spec §3, read in one go (docs/api.md says what each holds). */
+/** The thirteen helper lists of docs/product.md "Screens", read in one go (docs/api.md says what each holds). */
 export async function readAdminHelpers(db: Queryable): Promise<AdminHelpersResponse> {
   const years = await db.query<{ year: number }>(
     `SELECT DISTINCT extract(year FROM date)::int AS year FROM ledger_entry WHERE voided_at IS NULL ORDER BY year DESC`,

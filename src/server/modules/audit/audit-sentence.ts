@@ -1,17 +1,12 @@
-import { formatCents } from '../../domain/money.js';
+import { dateText, monthText, usd } from '../../../contract/values/human-format.js';
 
 /**
- * The audit trail in words (issue 10): "admin recorded an expense of $432.00 on Birch Court Fourplex
+ * The audit trail in words: "admin recorded an expense of $432.00 on Birch Court Fourplex
  * (Repairs)". Names come from the books, never internal ids; the raw record stays beside it.
  */
 export type EntryNames = { kind: string; amountCents: number; property: string | null; investor: string | null; llc: string | null; category: string | null };
 export type AuditFacts = { user: string | null; action: string; entity: string; before: unknown; after: unknown };
 
-/** "$1,234.56": digit grouping by the integer's own formatter, never float arithmetic on the amount. */
-const dollars = (cents: number) => {
-  const [whole, part] = formatCents(cents).split('.');
-  return `$${BigInt(whole!).toLocaleString('en-US')}.${part}`;
-};
 const field = (record: unknown, key: string): string | undefined => {
   const value = (record as Record<string, unknown> | null | undefined)?.[key];
   return value === undefined || value === null ? undefined : String(value);
@@ -20,7 +15,7 @@ const withCategory = (text: string, category: string | null) => (category ? `${t
 
 /** What a ledger entry is, in words: "an expense of $432.00 on Birch Court Fourplex (Repairs)". */
 export function entryPhrase(e: EntryNames): string {
-  const amount = dollars(e.amountCents);
+  const amount = usd(e.amountCents);
   switch (e.kind) {
     case 'property_income': return withCategory(`income of ${amount} on ${e.property}`, e.category);
     case 'property_expense': return withCategory(`an expense of ${amount} on ${e.property}`, e.category);
@@ -43,7 +38,7 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
   const before = (key: string) => field(a.before, key);
   switch (`${a.action} ${a.entity}`) {
     case 'record ledger_entry': {
-      // A correction (issue 25) records the new entry naming the one it replaces.
+      // A correction records the new entry naming the one it replaces.
       const corrects = after('corrects');
       return `${who} recorded ${entry ? entryPhrase(entry) : 'an entry'}${corrects ? `, correcting entry ${corrects}` : ''}`;
     }
@@ -54,14 +49,14 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'create investor': return `${who} added the investor ${after('name')}`;
     case 'set_fee investor': {
       const bps = Number(after('fee_bps') ?? 0);
-      return `${who} set the fee of ${name ?? 'an investor'} to ${bps / 100}% from ${after('effective_month')?.slice(0, 7) ?? 'the start'}`;
+      return `${who} set the fee of ${name ?? 'an investor'} to ${bps / 100}% from ${monthText(after('effective_month') ?? '') || 'the start'}`;
     }
     case 'reissue_secret investor': return `${who} issued a new registration secret for ${after('investor') ?? name}`;
     case 'create property': return `${who} added the property ${after('name')} to ${after('llc')}`;
     case 'update_notes property': return `${who} updated the notes of ${name ?? 'a property'}`;
     case 'create llc': return `${who} added the LLC ${after('name')}`;
     case 'update llc': return `${who} updated the LLC ${name ?? after('name') ?? ''}`.trimEnd();
-    case 'close_period llc': return `${who} closed the books of ${name ?? 'an LLC'} through ${after('closed_through')}`;
+    case 'close_period llc': return `${who} closed the books of ${name ?? 'an LLC'} through ${dateText(after('closed_through') ?? '')}`;
     case 'reopen_period llc': return `${who} reopened the books of ${name ?? 'an LLC'}`;
     case 'create category': return `${who} added the category ${after('name')}`;
     case 'create loren': return `${who} added the loren ${after('name')}`;

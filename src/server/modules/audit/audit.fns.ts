@@ -23,6 +23,6 @@ export function canonicalJson(value: unknown): string {
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Hash chain of security.md L10: each row's hash covers the previous hash and its own content. */
+/** Hash chain of docs/security.md L10: each row's hash covers the previous hash and its own content. */
 export const chainHash = (prevHash: string, fields: AuditFields): string =>
   sha256(prevHash + canonicalJson(fields));

@@ -22,7 +22,7 @@ export async function insertSession(
 
 /**
  * The live session with its user, read on every authenticated request: revocation, deletion,
- * disablement and role changes take effect at the next request (security.md S5, Z6).
+ * disablement and role changes take effect at the next request (docs/security.md S5, Z6).
  */
 export async function findLiveSession(db: Queryable, sessionId: string): Promise<SessionUser | undefined> {
   const [row] = await db.query<SessionUser>(LIVE_SESSION, [sessionId]);
@@ -75,7 +75,7 @@ export async function insertLoginEvent(db: Queryable, e: LoginEvent): Promise<vo
 }
 
 /**
- * Takes one attempt of a key's allowance per window (security.md A6, B2): one atomic upsert, before any
+ * Takes one attempt of a key's allowance per window (docs/security.md A6, B2): one atomic upsert, before any
  * password or code is checked, so concurrent attempts take turns on the row and a burst of any size is
  * let through at most `limit` times. The window starts at a key's first attempt and lasts
  * `windowSeconds`; answers whether this attempt is within the limit, and when the window ends.
@@ -113,7 +113,7 @@ async function forgetOldWindows(db: Queryable, before: Date): Promise<void> {
 
 /**
  * Marks a sign-in challenge used, in the transaction that opens its session: false when it was used
- * already (an mfa_token opens one session, security.md B2). Expired ones are dropped as it goes.
+ * already (an mfa_token opens one session, docs/security.md B2). Expired ones are dropped as it goes.
  */
 export async function spendChallenge(db: Queryable, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
   await db.query(

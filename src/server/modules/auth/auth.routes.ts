@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { AuthService } from './auth.service.js';
 
-/** Sign-in, registration and sessions (portal-spec §7). */
+/** Sign-in, registration and sessions (docs/api.md). */
 export const authRoutes = (auth: AuthService) =>
   ({
     login: async ({ body, ip }) => {
@@ -27,6 +27,6 @@ export const authRoutes = (auth: AuthService) =>
     renew: async ({ user }) => ({ access_token: (await auth.renew(user)).accessToken }),
     logout: ({ user }) => auth.logout(user),
     changePassword: ({ user, body, ip }) => auth.changePassword(user, body, ip),
-    // Investors may ask too: the answer 0 is what hides the Admin link (portal-spec §6).
+    // Investors may ask too: the answer 0 is what hides the Admin link (docs/product.md "Who and where").
     adminLevel: async ({ user }) => ({ admin_level: user.adminLevel }),
   }) satisfies Partial<Handlers>;

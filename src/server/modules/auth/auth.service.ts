@@ -46,7 +46,7 @@ import { countRecoveryCodesLeft, deleteRecoveryCodes, replaceRecoveryCodes, spen
 import type { Challenge, TokenSigner } from './tokens.js';
 
 const MINUTE = 60_000;
-/** Token lifetime, idle timeout and absolute session cap (security.md S4). */
+/** Token lifetime, idle timeout and absolute session cap (docs/security.md S4). */
 export const TOKEN_TTL_MS = 30 * MINUTE;
 export const SESSION_IDLE_MS = 30 * MINUTE;
 export const SESSION_MAX_MS = 12 * 60 * MINUTE;
@@ -54,7 +54,7 @@ export const SESSION_MAX_MS = 12 * 60 * MINUTE;
 const TOUCH_EVERY_MS = MINUTE;
 
 /**
- * Per-account back-off (security.md A5, B3): 5 guesses, then a wait of 30 s doubling with each further
+ * Per-account back-off (docs/security.md A5, B3): 5 guesses, then a wait of 30 s doubling with each further
  * failure to a cap of 1 h. Never a permanent lockout: anyone can send wrong passwords for any account,
  * so the worst a stranger can do is make its owner wait an hour. At the cap, 100 consecutive failures
  * (NIST SP 800-63B's limit) take more than three days.
@@ -71,7 +71,7 @@ export type AuthDeps = {
   tokens: TokenSigner;
   portalName: string;
   attemptsPerMinute: number;
-  /** Admins must give a TOTP code (security.md §7 decision 1); false only in development and tests. */
+  /** Admins must give a TOTP code (docs/decisions.md #14); false only in development and tests. */
   adminMfaRequired: boolean;
 };
 
@@ -95,7 +95,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
   const dummyHash = hashPassword(newPassword());
 
   /**
-   * The per-address limit (security.md A6, B2), taken before anything is checked: passwords and codes
+   * The per-address limit (docs/security.md A6, B2), taken before anything is checked: passwords and codes
    * (sign-in, two-factor, the Account page) share one allowance per address, registration has its own.
    */
   async function throttleAddress(ip: string, action: 'login' | 'register', username: string) {
@@ -117,7 +117,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     return takeSignInGuess(db, user.id, clock.now(), LOCKOUT);
   }
 
-  /** A failure that started a wait says so in the log (security.md E4, B3): who, how many, until when. */
+  /** A failure that started a wait says so in the log (docs/security.md E4, B3): who, how many, until when. */
   function refusal(err: UnauthorizedError | ValidationError, user: PortalUser, guess: { lockedUntil: Date | null }) {
     if (guess.lockedUntil) err.logDetails = { event: 'lockout', username: user.username, locked_until: guess.lockedUntil.toISOString() };
     return err;
@@ -349,7 +349,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     /**
      * Registration with an investor's single-use secret (A7). A secret re-issued to an investor who
      * already has a login replaces that login: it is how an investor who lost a password gets back in.
-     * The new login is signed in at once (issue 25 item 7): the person just proved the secret and chose
+     * The new login is signed in at once: the person just proved the secret and chose
      * the password, and asking for it again on a bare sign-in page led nowhere.
      */
     async register(input: { username: string; password: string; secret: string; ip: string }): Promise<{ accessToken: string }> {
@@ -403,7 +403,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     },
 
     /**
-     * A signed-in user changes their own password (issue 11 item 2): the current one must be right (a
+     * A signed-in user changes their own password: the current one must be right (a
      * wrong one counts against the address like a failed sign-in), the new one passes the policy, and
      * every other session of the user ends.
      */

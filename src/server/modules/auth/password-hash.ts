@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id at the OWASP minimum (security.md A4): m = 19 MiB, t = 2, p = 1; about 25 ms here. */
+/** argon2id at the OWASP minimum (docs/security.md A4): m = 19 MiB, t = 2, p = 1; about 25 ms here. */
 const PARAMS = { algorithm: 2 /* Algorithm.Argon2id: a const enum, unreadable under verbatimModuleSyntax */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, PARAMS);

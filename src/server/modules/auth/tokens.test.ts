@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenSigner } from './tokens.js';
 
-/** A token's signature is checked once and remembered; its expiry is checked on every use (security.md S4). */
+/** A token's signature is checked once and remembered; its expiry is checked on every use (docs/security.md S4). */
 describe('access tokens', () => {
   const secret = 'a-test-secret-a-test-secret-a-test-secret-0123';
   const t0 = new Date('2026-01-01T12:00:00Z');

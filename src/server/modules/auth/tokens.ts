@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { randomUUID } from 'node:crypto';
 
 /**
- * Access tokens (security.md S1–S3): HS256 only, typ "at+jwt", iss/aud/exp/iat/jti/sub/sid required.
+ * Access tokens (docs/security.md S1–S3): HS256 only, typ "at+jwt", iss/aud/exp/iat/jti/sub/sid required.
  * The token names its server-side session (sid), so revoking the session ends the token at once.
  */
 const ISSUER = 'investor-portal';
@@ -25,16 +25,16 @@ export type Challenge = { userId: number; jti: string; expiresAt: Date };
 /**
  * Access tokens whose signature and claims checked out, by their exact text, with their expiry: a
  * signed-in user sends the same token with every request for up to 30 minutes, and checking its HMAC
- * again each time was a tenth of a kept answer's request (issue 12 profile). Only the signature is
+ * again each time was a tenth of a kept answer's request (docs/performance.md). Only the signature is
  * remembered: expiry is checked on every use, and the session behind the token is still read from the
- * database on every request (security.md S5). Bounded: the oldest are forgotten first.
+ * database on every request (docs/security.md S5). Bounded: the oldest are forgotten first.
  */
 const VERIFIED_TOKENS = 10_000;
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 export function createTokenSigner(secret: string) {
   // Imported once as a WebCrypto key: given raw bytes, jose imports them again on every sign and verify,
-  // which was a third of the cost of a kept answer's request (issue 12 profile).
+  // which was a third of the cost of a kept answer's request (docs/performance.md).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const hmacKey = () => key;
   const verified = new Map<string, TokenClaims & { exp: number }>();

@@ -7,7 +7,7 @@ import { appendAudit } from '../audit/audit.repository.js';
 import { refuseTakenName } from '../taken-names.js';
 import { insertCategory, type CategoryScope } from './categories.repository.js';
 
-/** Where a category added by an admin lands on the tax forms (domain.md §2.5). */
+/** Where a category added by an admin lands on the tax forms (docs/rules/tax-reports.md). */
 const DEFAULT_TAX_LINE: Record<CategoryScope, string> = {
   income: '8825 L2b',
   property_expense: '8825 L15 Other',

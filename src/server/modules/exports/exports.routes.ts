@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { ExportsService } from './exports.service.js';
 
-/** The admin's files (issue 13): sent as attachments. */
+/** The admin's files: sent as attachments. */
 export const exportsRoutes = (exports: ExportsService) =>
   ({
     taxPackage: ({ query }) => exports.taxPackage(query.selectedLLC, query.selectedTaxYear),

@@ -15,7 +15,7 @@ import { llcTaxDocument } from './llc-tax-document.js';
 import { FIELD_COLUMNS, llcFieldRows, llcMemberRows, MEMBER_COLUMNS, PROPERTY_TAX_COLUMNS, propertyTaxRows } from './llc-tax-tables.js';
 import { taxPackageReadme } from './tax-package-readme.js';
 
-/** The admin's files (issue 13): the ledger as CSV, and an LLC's tax package for its CPA. */
+/** The admin's files: the ledger as CSV, and an LLC's tax package for its CPA. */
 export function createExportsService(deps: { db: Db; reports: ReportsService; portal: Config['portal']; clock: Clock }) {
   const { db, reports, portal, clock } = deps;
   const logoPng = documentLogo(portal);

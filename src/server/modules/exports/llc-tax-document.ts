@@ -1,9 +1,10 @@
 import type { LlcTaxesResponse } from '../../../contract/schemas/reports.js';
+import { dateText, dayText } from '../../../contract/values/human-format.js';
 import { usd } from '../../domain/money.js';
 import type { PdfBlock, PdfDocumentSpec } from '../../lib/pdf/pdf-document.js';
 import { llcFieldRows, llcMemberRows, MEMBER_TABLES } from './llc-tax-tables.js';
 
-/** The LLC tax report as pages for the CPA (issue 13): the same tables as its CSV, and the review notes. */
+/** The LLC tax report as pages for the CPA: the same tables as its CSV, and the review notes. */
 export function llcTaxDocument(h: { portalName: string; logoPng?: Buffer; llcName: string; year: number; preparedAt: Date }, r: LlcTaxesResponse): PdfDocumentSpec {
   const members = llcMemberRows(r);
   const table = (name: string, withProperty: boolean): PdfBlock[] => {
@@ -30,7 +31,7 @@ export function llcTaxDocument(h: { portalName: string; logoPng?: Buffer; llcNam
     author: h.portalName,
     subject: `Tax report of ${h.llcName} for ${h.year}`,
     header: { name: h.portalName, ...(h.logoPng ? { logoPng: h.logoPng } : {}) },
-    footer: `${h.llcName} · Tax year ${h.year} · Prepared ${h.preparedAt.toISOString().slice(0, 10)}`,
+    footer: `${h.llcName} · Tax year ${h.year} · Prepared ${dayText(h.preparedAt)}`,
     createdAt: h.preparedAt,
     blocks: [
       { kind: 'title', text: 'LLC Tax Report', subtitle: `${h.llcName} · Tax year ${h.year}` },
@@ -41,7 +42,7 @@ export function llcTaxDocument(h: { portalName: string; logoPng?: Buffer; llcNam
           'Cash basis: an item counts in the year of its date. Each item is shared among the members by the capital ' +
           'each held in the property (LLC expenses: in the LLC) in the item\'s month. Management fees are shown apart, not deducted.',
       },
-      { kind: 'facts', rows: llcFieldRows(r).map((f) => ({ label: f.field, value: f.cents === null ? (f.text ?? '') : usd(f.cents) })) },
+      { kind: 'facts', rows: llcFieldRows(r).map((f) => ({ label: f.field, value: f.cents !== null ? usd(f.cents) : f.date && f.text ? dateText(f.text) : (f.text ?? '') })) },
       ...table(MEMBER_TABLES.rental, false),
       ...table(MEMBER_TABLES.rentalByProperty, true),
       ...table(MEMBER_TABLES.ubia, true),

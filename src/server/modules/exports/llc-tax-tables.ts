@@ -3,13 +3,13 @@ import { centsOf } from '../../../contract/values/dollar-cents.js';
 import type { CsvColumn } from '../../../contract/values/csv.js';
 
 /**
- * The LLC tax report (portal-spec §3, domain.md §5) as flat tables, the one shape both its CSV and its
+ * The LLC tax report (docs/product.md "Screens", docs/rules/tax-reports.md) as flat tables, the one shape both its CSV and its
  * PDF are drawn from: every figure is read from the llc_taxes answer itself, so the package cannot
  * disagree with the screen.
  */
 
-/** One line of the report's fields: a text (address, codes) or an amount. */
-export type FieldRow = { field: string; text: string | null; cents: number | null };
+/** One line of the report's fields: a text (address, codes) or an amount; `date` when the text is an ISO date. */
+export type FieldRow = { field: string; text: string | null; cents: number | null; date?: true };
 
 /** One amount of a member table: which table, whose, of which property or category. */
 export type MemberRow = { table: string; member: string; property: string | null; category: string | null; cents: number };
@@ -19,7 +19,7 @@ export function llcFieldRows(r: LlcTaxesResponse): FieldRow[] {
   const amount = (field: string, dollars: number): FieldRow => ({ field, text: null, cents: centsOf(dollars) });
   return [
     text('Address', r.address),
-    text('Date started', r.date_started),
+    { ...text('Date started', r.date_started), date: true },
     text('Principal business activity', r.principal_business_activity),
     text('Principal product or service', r.principal_product),
     text('Business code number', r.business_code_number),

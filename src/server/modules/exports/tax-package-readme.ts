@@ -1,8 +1,10 @@
-/** README.txt of a CPA tax package: what each file holds and on which rules (domain.md §5). */
+import { dayText } from '../../../contract/values/human-format.js';
+
+/** README.txt of a CPA tax package: what each file holds and on which rules (docs/rules/tax-reports.md). */
 export function taxPackageReadme(h: { llcName: string; year: number; portalName: string; preparedAt: Date; files: { name: string; holds: string }[] }): string {
   const lines = [
     `Tax package: ${h.llcName}, tax year ${h.year}`,
-    `Prepared by ${h.portalName} on ${h.preparedAt.toISOString().slice(0, 10)} from the books as they stood that day.`,
+    `Prepared by ${h.portalName} on ${dayText(h.preparedAt)} from the books as they stood that day.`,
     '',
     'FILES',
     ...h.files.flatMap((f) => [`  ${f.name}`, `      ${f.holds}`]),
@@ -21,7 +23,8 @@ export function taxPackageReadme(h: { llcName: string; year: number; portalName:
     '',
     'FORMAT',
     '  CSV files are UTF-8 (with a byte order mark for spreadsheets), comma separated, CRLF line ends.',
-    '  Amounts are plain decimals with two places and no currency symbol; dates are YYYY-MM-DD.',
+    '  Amounts are plain decimals with two places and no currency symbol; dates are YYYY-MM-DD (this file',
+    '  and the PDF write them as 12/31/2025 and $1,234.56, the way the portal shows them).',
     "  A text cell that begins with =, +, -, @, a tab or a carriage return starts with ' so a spreadsheet",
     '  shows it as text and never runs it as a formula.',
     '',

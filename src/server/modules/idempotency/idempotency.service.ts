@@ -8,7 +8,7 @@ import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from
 const REUSED = 'This Idempotency-Key was already used for a different request.';
 
 /**
- * Runs one write in one transaction, at most once per Idempotency-Key (security.md L6). The key is
+ * Runs one write in one transaction, at most once per Idempotency-Key (docs/security.md L6). The key is
  * claimed first, in the same transaction as the work: a retry after a lost answer gets the stored
  * answer and writes nothing, and a concurrent twin waits on the key until the first one commits,
  * then replays its answer (it never re-runs the work against the changed balance).
@@ -16,7 +16,7 @@ const REUSED = 'This Idempotency-Key was already used for a different request.';
 export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) {
   const replay = <T>(stored: { requestHash: string; body: unknown }, req: IdempotencyRequest): T => {
     // The IETF draft says 422 here, but the spec's web client reads 422 as "session ended" and signs the
-    // user out (portal-spec §4), so a reused key answers 409 Conflict instead.
+    // user out (docs/product.md "Screens"), so a reused key answers 409 Conflict instead.
     if (stored.requestHash !== req.requestHash) throw new AppError(409, REUSED);
     return stored.body as T;
   };

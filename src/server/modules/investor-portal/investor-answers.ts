@@ -61,7 +61,7 @@ export function ownedProperties(books: BooksInput, investorId: number): Property
   return books.properties.filter((p) => invested.has(p.id) && firstNamed.get(nameKey(p.name)) === p);
 }
 
-/** A property of the books the investor has put money in (security.md Z3): by name, or undefined. */
+/** A property of the books the investor has put money in (docs/security.md Z3): by name, or undefined. */
 export function ownedProperty(books: BooksInput, investorId: number, name: string): PropertyInfo | undefined {
   const property = books.properties.find((p) => sameName(p.name, name));
   const invested = property && books.capital.some((e) => e.investorId === investorId && e.propertyId === property.id);

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { InvestorPortalService } from './investor-portal.service.js';
 
-/** GET /api/investor_summary and /api/investor_property (portal-spec §7). */
+/** GET /api/investor_summary and /api/investor_property (docs/api.md). */
 export const investorPortalRoutes = (portal: InvestorPortalService) =>
   ({
     investorSummary: ({ user, query }) => portal.summary(user, query.investor_name || undefined, query.as_of),

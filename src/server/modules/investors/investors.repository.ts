@@ -43,7 +43,7 @@ export async function insertInvestorFee(
   ]);
 }
 
-/** Only the hash is stored (security.md A7); any earlier unused secret of the investor stops working. */
+/** Only the hash is stored (docs/security.md A7); any earlier unused secret of the investor stops working. */
 export async function replaceRegistrationSecret(
   db: Queryable,
   s: { investorId: number; secretHash: string; createdAt: Date; expiresAt: Date },
@@ -96,7 +96,7 @@ export async function investorHasPortalUser(db: Queryable, investorId: number): 
   return rows.length > 0;
 }
 
-/** Locks the investor row: every writer that changes the investor's balances takes it (security.md L4). */
+/** Locks the investor row: every writer that changes the investor's balances takes it (docs/security.md L4). */
 export async function lockInvestor(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM investor WHERE id = $1 FOR UPDATE', [id]);
 }

@@ -16,9 +16,9 @@ import {
   type Investor,
 } from './investors.repository.js';
 
-/** A registration secret works for 7 days (security.md A7). */
+/** A registration secret works for 7 days (docs/security.md A7). */
 export const SECRET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** The fee given when an investor is added applies from the beginning (domain.md §8 decision 3). */
+/** The fee given when an investor is added applies from the beginning (docs/rules/fees.md "Fee history"). */
 const FEE_FROM_THE_BEGINNING = '1900-01-01';
 
 export type Actor = { userId: number | null; ip: string | null };
@@ -66,7 +66,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       }
     },
 
-    /** A fee change from a month on (domain.md §8 decision 3): earlier months keep the fee they had. */
+    /** A fee change from a month on (docs/rules/fees.md "Fee history"): earlier months keep the fee they had. */
     async setInvestorFee(
       input: ParsedBody<Endpoints['setInvestorFee']>,
       actor: Actor,
@@ -84,7 +84,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       });
     },
 
-    /** Issues a fresh secret and invalidates the old one (security.md A8): secrets are never read back. */
+    /** Issues a fresh secret and invalidates the old one (docs/security.md A8): secrets are never read back. */
     async reissueSecret(investorName: string, actor: Actor): Promise<string> {
       const now = clock.now();
       const secret = newSecret();

@@ -33,7 +33,7 @@ export async function appendEntry(
 
 /**
  * Appends one ledger row. Each call is one transaction: the row, its audit row and the idempotency key
- * commit together or not at all (security.md L7). `build` runs inside it, so the checks it makes
+ * commit together or not at all (docs/security.md L7). `build` runs inside it, so the checks it makes
  * (names, types, limits under a row lock) see the state the row is written into.
  */
 export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: RunOnce }) {

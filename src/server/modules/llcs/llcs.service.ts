@@ -18,7 +18,7 @@ const toResponse = (l: Llc): z.infer<typeof LlcResponse> => ({
   business_code_number: l.businessCodeNumber ?? '',
 });
 
-/** LLCs and their Form 1065 header fields (domain.md §2.1), which the tax report reads. */
+/** LLCs and their Form 1065 header fields (docs/rules/tax-reports.md), which the tax report reads. */
 export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
   const fields = (input: z.output<typeof AddLlcRequest>) => ({
     address: input.address,

@@ -5,7 +5,7 @@ import { appendAudit } from '../audit/audit.repository.js';
 import { refuseTakenName } from '../taken-names.js';
 import { insertLoren } from './lorens.repository.js';
 
-/** Lorens: the tags of the loren selector (opaque to every formula, domain.md §2.6). */
+/** Lorens: the tags of the loren selector (opaque to every formula, docs/rules/ledger.md). */
 export function createLorensService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async addLoren(name: string, ctx: WriteContext): Promise<void> {

@@ -1,3 +1,4 @@
+import { dateText } from '../../../contract/values/human-format.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError } from '../../lib/errors.js';
@@ -7,7 +8,7 @@ import { existingLlc } from '../references.js';
 import { closedThroughFor, listPeriodLocks, lockClosedThrough, setClosedThrough } from './period-lock.repository.js';
 
 /**
- * The period lock (domain.md §3.5): once an LLC's books are closed through a date (a filed return),
+ * The period lock (docs/rules/ledger.md): once an LLC's books are closed through a date (a filed return),
  * no entry of that LLC dated on or before it can be recorded or voided until an admin reopens it.
  */
 export async function requireOpenPeriod(tx: Queryable, ref: { llcId?: number | null; propertyId?: number | null }, date: string): Promise<void> {
@@ -15,7 +16,7 @@ export async function requireOpenPeriod(tx: Queryable, ref: { llcId?: number | n
   const lock = await closedThroughFor(tx, ref);
   if (lock?.closedThrough && date <= lock.closedThrough) {
     throw new ConflictError(
-      `The books of ${lock.llcName} are closed through ${lock.closedThrough}: nothing dated ${date} can change. Reopen the period first.`,
+      `The books of ${lock.llcName} are closed through ${dateText(lock.closedThrough)}: nothing dated ${dateText(date)} can change. Reopen the period first.`,
     );
   }
 }

@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const pictureUrl = (id: string) => `/pictures/${id}`;
 
 /**
- * Property pictures kept by the portal (issue 10 item 5): checked by content, stored in the database
+ * Property pictures kept by the portal: checked by content, stored in the database
  * (so a backup carries them), served from the portal's own origin with their type and nosniff.
  */
 export function createPicturesService({ db, clock }: { db: Db; clock: Clock }) {

@@ -49,7 +49,7 @@ export async function propertiesById(db: Queryable, ids: number[]): Promise<Prop
   return db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
 }
 
-/** Locks the property row: writers that change its balances take turns (security.md L4). */
+/** Locks the property row: writers that change its balances take turns (docs/security.md L4). */
 export async function lockProperty(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM property WHERE id = $1 FOR UPDATE', [id]);
 }

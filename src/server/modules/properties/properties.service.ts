@@ -11,7 +11,7 @@ import { findPropertyByName, insertProperty, setPropertyNotes, type NewProperty 
 
 type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
 
-/** The optional land-contract terms (domain.md §2.2, §5.5): all five or none, land contracts only. */
+/** The optional land-contract terms (docs/rules/tax-reports.md, land contracts): all five or none, land contracts only. */
 function landContractTerms(input: AddInput): NewProperty['landContract'] {
   const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
     .filter((v) => v !== undefined).length;
@@ -47,7 +47,7 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
       const values: Omit<NewProperty, 'llcId'> = {
         name: input.property_name,
         propertyType: input.property_type,
-        taxBucket: input.property_type === 'rental' ? 'rental' : 'portfolio', // domain.md D9
+        taxBucket: input.property_type === 'rental' ? 'rental' : 'portfolio', // docs/rules/tax-reports.md
         address: input.address,
         pictureUrl: input.picture_url ?? '', // none yet: the investor page draws a placeholder
         purchaseDate: input.purchase_date,

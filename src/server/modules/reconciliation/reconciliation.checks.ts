@@ -14,8 +14,8 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, item: V): void {
 
 /**
  * 1. Every ledger row has exactly one `record` audit row that names its kind, amount and date, every
- * voided row exactly one `void` audit row, and no live row has one (security.md L8 v); linked rows are
- * voided together (domain.md §3.4); no audit row names a row that does not exist, or names one by
+ * voided row exactly one `void` audit row, and no live row has one (docs/security.md L8 v); linked rows are
+ * voided together (docs/rules/ledger.md); no audit row names a row that does not exist, or names one by
  * something that is no id. The database finds the rows (reconciliation.repository.ts); this says what
  * is wrong with each.
  */
@@ -42,7 +42,7 @@ export function auditTrailDifferences({ problems, unknownIds, unreadable }: {
 
 /**
  * 2. No balance below zero at any date, over every live row whatever its date: each investor's capital
- * in each property and each property's deposits held, replayed in date order (domain.md §3.3; L8 i).
+ * in each property and each property's deposits held, replayed in date order (docs/rules/withdrawals.md; docs/security.md L8 i).
  */
 export function negativeBalances(live: BalanceRow[]): string[] {
   const running = new Map<string, Movement[]>();
@@ -73,8 +73,8 @@ export type ExpectedSummary = {
 /**
  * 3–5. The figures as of `today`, recomputed with the domain's pure functions from the live rows dated
  * up to it (reconciliation.repository.ts sums the property-months, as the allocation would):
- * each property-month's net splits exactly (T1); no cumulative fee below zero (§4.5); each investor's
- * cash and capital, and the cash identity of §4.12 (T3). Answers the differences and the sums the
+ * each property-month's net splits exactly (T1); no cumulative fee below zero (docs/rules/fees.md); each investor's
+ * cash and capital, and the cash identity (T3, docs/rules/cash.md). Answers the differences and the sums the
  * admin summary must answer.
  */
 export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today: string): { diffs: string[]; expected: ExpectedSummary } {
@@ -140,7 +140,7 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
     diffs.push(`the LLC expenses are ${formatCents(llcTotal)}, the investors bear ${formatCents(-llcShares)} and nobody ${formatCents(allocation.unallocatedLlcExpenses)}`);
   }
 
-  // 5. Each investor's cash and capital, and the cash identity of §4.12. Each investor's figures are
+  // 5. Each investor's cash and capital, and the cash identity (docs/rules/cash.md). Each investor's figures are
   // computed from their own rows (investorFigures reads only the investor's): filtering every row once
   // per investor took billions of steps at the large tier.
   const capitalOf = new Map<number, BooksInput['capital']>();

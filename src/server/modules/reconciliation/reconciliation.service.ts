@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { AdminSummaryResponse } from '../../../contract/schemas/reports.js';
 import { verifyAuditChain } from '../audit/audit.service.js';
-import { scopeVersions } from '../books/answer-cache.repository.js';
+import { scopeVersions } from '../read-model/answer-cache.repository.js';
 import { auditTrailDifferences, figureDifferences, negativeBalances, summaryDifferences } from './reconciliation.checks.js';
 import { auditTrailProblems, balanceRows, bookCounts, figureInputs } from './reconciliation.repository.js';
 
@@ -12,7 +12,7 @@ export type Reconciliation = {
 };
 
 /**
- * The reconciliation of security.md L8: the books must add up, whatever was done to them. Read straight
+ * The reconciliation of docs/security.md L8: the books must add up, whatever was done to them. Read straight
  * from the tables in one snapshot (the database compares rows with their audit rows, and sums what the
  * domain would sum anyway) and recomputed with the domain's pure functions, never through the read
  * model or the kept answers it checks, then compared with what the admin summary answers:
@@ -21,7 +21,7 @@ export type Reconciliation = {
  *  2. no investor's capital in a property and no property's deposits below zero on any date;
  *  3. every property-month's net splits exactly among its owners (T1);
  *  4. no cumulative fee below zero (a clawback never exceeds the fees taken);
- *  5. each investor's cash and capital, and the cash identity of §4.12 (T3);
+ *  5. each investor's cash and capital, and the cash identity (T3, docs/rules/cash.md);
  *  6. the admin summary answers exactly those sums (L8 iii).
  *
  * Run by `npm run admin -- verify` on real books, and when every integration test closes its app.

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { RecordingService } from './recording.service.js';
 
-/** The recording calls of the admin forms (portal-spec §7). Each accepts an Idempotency-Key header. */
+/** The recording calls of the admin forms (docs/api.md). Each accepts an Idempotency-Key header. */
 export const recordingRoutes = (recording: RecordingService) =>
   ({
     recordPropertyIncome: ({ body, write }) => recording.recordPropertyIncome(body, write()),

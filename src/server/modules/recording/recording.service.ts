@@ -13,7 +13,7 @@ type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
 
 const TYPE_WORDS: Record<PropertyType, string> = { rental: 'a rental', land_contract: 'a land-contract', other: 'an "other"' };
 
-/** The property type must fit the kind (domain.md table 3.1): e.g. no LC payment on a rental. */
+/** The property type must fit the kind (docs/rules/ledger.md "The ten kinds"): e.g. no LC payment on a rental. */
 function requireType(property: Property, type: PropertyType, what: string): void {
   if (property.propertyType !== type) {
     throw new ValidationError(`${what} can only be recorded on ${TYPE_WORDS[type]} property; "${property.name}" is ${TYPE_WORDS[property.propertyType]} property.`);
@@ -21,7 +21,7 @@ function requireType(property: Property, type: PropertyType, what: string): void
 }
 
 /**
- * The money coming in and the expenses of the admin forms (domain.md §3.1). Amounts, dates and months
+ * The money coming in and the expenses of the admin forms (docs/rules/ledger.md). Amounts, dates and months
  * arrive parsed by the contract; names become rows here, inside the write's transaction. Each form's
  * entry is built by one function, which a correction (viewers/corrections.service.ts) runs too.
  */
@@ -34,7 +34,7 @@ export const recordingBuilders = {
       propertyId: property.id, categoryId: category.id, lorenId: loren?.id, description: input.description };
   }) satisfies Builder<'recordPropertyIncome'>,
 
-  /** Income for a period (Loren income), spread over its days when figures are computed (§4.3). */
+  /** Income for a period (Loren income), spread over its days when figures are computed (docs/rules/ledger.md "Period income"). */
   recordLorenIncome: (async (tx, input) => {
     if (input.start_date > input.end_date) throw new ValidationError('Start date must not be after the end date.');
     const property = await requireProperty(tx, input.property_name);
@@ -60,7 +60,7 @@ export const recordingBuilders = {
       description: input.description };
   }) satisfies Builder<'recordPropertyExpense'>,
 
-  /** An expense charged 100% to one investor (domain.md §3.2), even one without capital there (§6.9). */
+  /** An expense charged 100% to one investor (docs/rules/ledger.md), even one without capital there (docs/rules/ownership.md). */
   recordInvestorPropertyExpense: (async (tx, input) => {
     const investor = await requireInvestor(tx, input.investor);
     const property = await requireProperty(tx, input.property_name);
@@ -79,7 +79,7 @@ export const recordingBuilders = {
       llcId: llc.id, categoryId: category.id, payer: input.payer.trim(), description: input.description };
   }) satisfies Builder<'recordLlcExpense'>,
 
-  /** A security deposit is a liability, not income (domain.md §3.1): rentals only. */
+  /** A security deposit is a liability, not income (docs/rules/ledger.md): rentals only. */
   addRentalDeposit: (async (tx, input) => {
     const property = await requireProperty(tx, input.property_name);
     requireType(property, 'rental', 'A rental deposit');

@@ -6,7 +6,7 @@ import type { TaxItem, TaxProperty } from '../../domain/tax-report.js';
 
 export type BookTotals = { incomeCents: number; expensesCents: number; depositsHeldCents: number; capitalCents: number };
 
-/** domain.md §4.12: gross income, all expenses, deposits held and outstanding capital, as of a date. */
+/** docs/rules/cash.md, the admin's totals: gross income, all expenses, deposits held and outstanding capital, as of a date. */
 export async function bookTotals(db: Queryable, asOf: string, propertyId: number | null = null): Promise<BookTotals> {
   const [row] = await db.query<BookTotals>(
     `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('property_income', 'lc_payment')), 0)::bigint AS "incomeCents",
@@ -81,7 +81,7 @@ export async function taxProperties(db: Queryable, f: { llcId?: number; property
   return rows.map(toTaxProperty);
 }
 
-/** The non-void entries dated in [from, to] on these properties, and the LLC's own expenses (cash basis, §5.1). */
+/** The non-void entries dated in [from, to] on these properties, and the LLC's own expenses (cash basis, docs/rules/tax-reports.md). */
 export async function taxItems(db: Queryable, f: { propertyIds: number[]; llcId: number | null; from: string; to: string }): Promise<TaxItem[]> {
   return db.query<TaxItem>(
     `SELECT CASE e.kind WHEN 'property_income' THEN 'income' WHEN 'property_expense' THEN 'expense'

@@ -4,8 +4,8 @@ import type { ReportsService } from './reports.service.js';
 /** The admin's reports: the business at a glance, one property, the tax reports. */
 export const reportsRoutes = (reports: ReportsService) =>
   ({
-    adminSummary: () => reports.adminSummary(),
+    adminSummary: () => reports.adminSummaryReply(),
     propertyDetails: ({ query }) => reports.propertyDetails(query.selectedProperty),
-    llcTaxes: ({ query }) => reports.llcTaxes(query.selectedLLC, query.selectedTaxYear),
-    propertyTaxes: ({ query }) => reports.propertyTaxes(query.selectedProperty, query.selectedTaxYear),
+    llcTaxes: ({ query }) => reports.llcTaxesReply(query.selectedLLC, query.selectedTaxYear),
+    propertyTaxes: ({ query }) => reports.propertyTaxesReply(query.selectedProperty, query.selectedTaxYear),
   }) satisfies Partial<Handlers>;

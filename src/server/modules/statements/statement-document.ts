@@ -1,3 +1,4 @@
+import { dateText, dayText, monthText, percentText } from '../../../contract/values/human-format.js';
 import { usd } from '../../domain/money.js';
 import type { IncomeLines, StatementFigures } from '../../domain/statement.js';
 import type { PdfBlock, PdfDocumentSpec } from '../../lib/pdf/pdf-document.js';
@@ -16,9 +17,9 @@ export type StatementHeader = {
 };
 
 const wholeYear = (m: { first: string; last: string }) => m.first.endsWith('-01') && m.last === `${m.first.slice(0, 4)}-12`;
-/** "2025" when the months are one whole calendar year, else "2025-04 to 2025-06". */
+/** "2025" when the months are one whole calendar year, else "04/2025 to 06/2025". */
 const monthsWords = (m: { first: string; last: string }) =>
-  wholeYear(m) ? m.first.slice(0, 4) : m.first === m.last ? m.first : `${m.first} to ${m.last}`;
+  wholeYear(m) ? m.first.slice(0, 4) : m.first === m.last ? monthText(m.first) : `${monthText(m.first)} to ${monthText(m.last)}`;
 
 const INCOME_COLUMNS = [
   { header: 'Month', width: 0.9 },
@@ -28,9 +29,9 @@ const INCOME_COLUMNS = [
 
 /** Income lines as a table; LLC-expense shares (of an adjustment) as rows of their own among them. */
 function incomeTable(income: IncomeLines, withLlcRows: boolean): PdfBlock {
-  const rows = income.lines.map((l) => ({ month: l.month, cells: [l.month, l.propertyName, usd(l.gross), usd(-l.fee), usd(-l.expenses), usd(l.net)] }));
+  const rows = income.lines.map((l) => ({ month: l.month, cells: [monthText(l.month), l.propertyName, usd(l.gross), usd(-l.fee), usd(-l.expenses), usd(l.net)] }));
   if (withLlcRows) {
-    for (const l of income.llcExpenses) rows.push({ month: l.month, cells: [l.month, 'LLC expenses (your share)', '', '', '', usd(l.cents)] });
+    for (const l of income.llcExpenses) rows.push({ month: l.month, cells: [monthText(l.month), 'LLC expenses (your share)', '', '', '', usd(l.cents)] });
     rows.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   }
   const net = withLlcRows ? income.total : income.lines.reduce((s, l) => s + l.net, 0);
@@ -51,11 +52,11 @@ function incomeTable(income: IncomeLines, withLlcRows: boolean): PdfBlock {
 const hasLines = (income: IncomeLines) => income.lines.length > 0 || income.llcExpenses.length > 0;
 
 /**
- * An investor statement as pages (issues 13, 25): the accounts first, each opening + movements =
+ * An investor statement as pages: the accounts first, each opening + movements =
  * closing, then the lines behind them. Income earned is shown by the month it belongs to (as the
  * investor page shows it), cash by the dates money moved, and the cash account reconciles one to the
  * other with lines of its own. Every figure printed is a sum of printed lines, or computed from printed
- * figures (the returns). Words name the rules (domain.md) so a reader can follow them.
+ * figures (the returns). Words name the rules (docs/rules/) so a reader can follow them.
  */
 export function statementDocument(h: StatementHeader, f: StatementFigures): PdfDocumentSpec {
   const { capital, earned, cash, returns } = f;
@@ -63,13 +64,13 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
   const sumOf = (pick: (l: IncomeLines['lines'][number]) => number) => earned.lines.reduce((s, l) => s + pick(l), 0);
   const adjusted = hasLines(cash.before) || hasLines(cash.otherMonths);
   const blocks: PdfBlock[] = [
-    { kind: 'title', text: 'Investor Statement', subtitle: `${h.investorName} · ${h.from} to ${h.to}` },
+    { kind: 'title', text: 'Investor Statement', subtitle: `${h.investorName} · ${dateText(h.from)} to ${dateText(h.to)}` },
     {
       kind: 'paragraph',
       muted: true,
       text:
         'Income appears here two ways. Income earned counts each amount in the month it belongs to, as your investor page ' +
-        'shows it' + (months ? ` (here ${months}, as the books stood on ${h.to})` : '') + '. The cash account counts ' +
+        'shows it' + (months ? ` (here ${months}, as the books stood on ${dateText(h.to)})` : '') + '. The cash account counts ' +
         'money by the date it was received or paid, so rent paid in advance or an entry recorded late can reach your cash ' +
         'in another period; the cash account lists each such amount.',
     },
@@ -77,10 +78,10 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
     {
       kind: 'facts',
       rows: [
-        { label: `Opening capital (${h.openingDate})`, value: usd(capital.opening) },
+        { label: `Opening capital (${dateText(h.openingDate)})`, value: usd(capital.opening) },
         { label: 'Contributions', value: usd(capital.contributions) },
         { label: 'Returns of capital', value: usd(-capital.returns) },
-        { label: `Closing capital (${h.to})`, value: usd(capital.closing), strong: true },
+        { label: `Closing capital (${dateText(h.to)})`, value: usd(capital.closing), strong: true },
       ],
     },
     { kind: 'heading', text: months ? `Income earned, by the month it belongs to: ${months}` : 'Income earned, by the month it belongs to' },
@@ -100,17 +101,17 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
     {
       kind: 'facts',
       rows: [
-        { label: `Opening cash balance (${h.openingDate})`, value: usd(cash.opening) },
+        { label: `Opening cash balance (${dateText(h.openingDate)})`, value: usd(cash.opening) },
         { label: months ? `Income earned in ${months} (above)` : 'Income earned (no month begins in this period)', value: usd(cash.earned) },
         ...(hasLines(cash.before)
-          ? [{ label: `Less: of that, dated before ${h.from}, already in the opening balance`, value: usd(-cash.before.total) }]
+          ? [{ label: `Less: of that, dated before ${dateText(h.from)}, already in the opening balance`, value: usd(-cash.before.total) }]
           : []),
         ...(hasLines(cash.otherMonths)
           ? [{ label: 'Income dated in the period for months outside it (paid ahead or recorded late)', value: usd(cash.otherMonths.total) }]
           : []),
         ...(adjusted ? [{ label: 'Income credited in the period', value: usd(cash.credited), strong: true }] : []),
         { label: 'Cash withdrawals', value: usd(-cash.withdrawals) },
-        { label: `Closing cash balance (${h.to})`, value: usd(cash.closing), strong: true },
+        { label: `Closing cash balance (${dateText(h.to)})`, value: usd(cash.closing), strong: true },
       ],
     },
     { kind: 'heading', text: 'Return on investment' },
@@ -125,14 +126,14 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
                 ? { label: `Return for ${months}`, value: 'no capital held', strong: true }
                 : {
                     label: `${wholeYear(f.months!) ? `Return in ${months}` : `Return for ${months}, annualised`}: income × 12 ÷ capital-months`,
-                    value: `${returns.period.toFixed(2)} %`,
+                    value: percentText(returns.period),
                     strong: true,
                   },
             ]
           : []),
-        { label: `All your income to ${h.to}`, value: usd(returns.allTime.income) },
+        { label: `All your income to ${dateText(h.to)}`, value: usd(returns.allTime.income) },
         { label: 'The most capital you had invested at any time', value: usd(returns.allTime.peakCapital) },
-        { label: 'Total return, all time: all income ÷ the most capital invested', value: `${returns.allTime.percent.toFixed(2)} %`, strong: true },
+        { label: 'Total return, all time: all income ÷ the most capital invested', value: percentText(returns.allTime.percent), strong: true },
       ],
     },
     { kind: 'heading', text: 'Capital by property' },
@@ -156,7 +157,7 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
       {
         kind: 'table',
         columns: [{ header: 'Months', width: 1.6 }, { header: 'Count', align: 'right', width: 0.6 }, { header: 'Capital', align: 'right' }, { header: 'Capital-months', align: 'right' }],
-        rows: returns.capital.map((r) => [r.from === r.to ? r.from : `${r.from} to ${r.to}`, String(r.months), usd(r.cents), usd(r.cents * r.months)]),
+        rows: returns.capital.map((r) => [r.from === r.to ? monthText(r.from) : `${monthText(r.from)} to ${monthText(r.to)}`, String(r.months), usd(r.cents), usd(r.cents * r.months)]),
         totals: ['Total', String(returns.capital.reduce((s, r) => s + r.months, 0)), '', usd(returns.capitalMonths)],
       },
     );
@@ -180,7 +181,7 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
         {
           kind: 'table',
           columns: [{ header: 'Month' }, { header: 'Your share', align: 'right' }],
-          rows: earned.llcExpenses.map((l) => [l.month, usd(l.cents)]),
+          rows: earned.llcExpenses.map((l) => [monthText(l.month), usd(l.cents)]),
           totals: ['Total', usd(earned.llcExpenses.reduce((s, l) => s + l.cents, 0))],
         },
       );
@@ -188,7 +189,7 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
   }
   if (hasLines(cash.before)) {
     blocks.push(
-      { kind: 'heading', text: `Income of ${months ?? 'these months'} dated before ${h.from}` },
+      { kind: 'heading', text: `Income of ${months ?? 'these months'} dated before ${dateText(h.from)}` },
       { kind: 'paragraph', muted: true, text: 'Earned in the period\'s months but recorded with an earlier date (rent paid in advance, say): it was already in your opening cash balance.' },
       incomeTable(cash.before, true),
     );
@@ -213,16 +214,16 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
       ? {
           kind: 'table',
           columns: [{ header: 'Date', width: 0.9 }, { header: 'Kind', width: 1.2 }, { header: 'Property', width: 1.6 }, { header: 'Description', width: 2.2 }, { header: 'Amount', align: 'right' }],
-          rows: f.movements.map((m) => [m.date, KIND_WORDS[m.kind], m.propertyName ?? '', m.description, usd(m.cents)]),
+          rows: f.movements.map((m) => [dateText(m.date), KIND_WORDS[m.kind], m.propertyName ?? '', m.description, usd(m.cents)]),
         }
       : { kind: 'paragraph', text: 'No investments or withdrawals in this period.', muted: true },
   );
   return {
-    title: `Investor Statement ${h.investorName} ${h.from} to ${h.to}`,
+    title: `Investor Statement ${h.investorName} ${dateText(h.from)} to ${dateText(h.to)}`,
     author: h.portalName,
-    subject: `Statement of ${h.investorName} for ${h.from} to ${h.to}`,
+    subject: `Statement of ${h.investorName} for ${dateText(h.from)} to ${dateText(h.to)}`,
     header: { name: h.portalName, ...(h.logoPng ? { logoPng: h.logoPng } : {}) },
-    footer: `${h.investorName} · ${h.from} to ${h.to} · Prepared ${h.preparedAt.toISOString().slice(0, 10)} · Confidential`,
+    footer: `${h.investorName} · ${dateText(h.from)} to ${dateText(h.to)} · Prepared ${dayText(h.preparedAt)} · Confidential`,
     createdAt: h.preparedAt,
     blocks,
   };

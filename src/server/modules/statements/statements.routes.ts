@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { StatementsService } from './statements.service.js';
 
-/** Statements and exports (issue 13): files, sent as attachments. */
+/** Statements and exports: files, sent as attachments. */
 export const statementsRoutes = (statements: StatementsService) =>
   ({
     investorStatement: ({ user, query }) => statements.statement(user, query.investor_name || undefined, query.from, query.to),

@@ -9,7 +9,7 @@ import { renderPdfOffThread } from '../../lib/pdf/pdf-off-thread.js';
 import { Readable } from 'node:stream';
 import { createZipWriter, safeFileName, uniqueNames } from '../../lib/zip-stream.js';
 import type { SessionUser } from '../auth/auth.repository.js';
-import type { BooksService } from '../books/books.service.js';
+import type { BooksService } from '../read-model/books.service.js';
 import type { InvestorPortalService } from '../investor-portal/investor-portal.service.js';
 import { findInvestorById } from '../investors/investors.repository.js';
 import { statementDocument } from './statement-document.js';
@@ -20,7 +20,7 @@ const heldNothing = (f: StatementFigures) =>
   f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 && f.movements.length === 0 &&
   [f.earned, f.cash.before, f.cash.otherMonths].every((i) => i.lines.length === 0 && i.llcExpenses.length === 0);
 
-/** Investor statements (issue 13): the figures of a period and their PDF. */
+/** Investor statements: the figures of a period and their PDF. */
 export function createStatementsService(deps: { books: BooksService; investorPortal: InvestorPortalService; portal: Config['portal']; clock: Clock }) {
   const { books, investorPortal, portal, clock } = deps;
   const logoPng = documentLogo(portal);
@@ -96,7 +96,7 @@ export function createStatementsService(deps: { books: BooksService; investorPor
     figures,
     /** GET /admin/statements: one PDF per investor who held capital or cash in the period. */
     allStatements,
-    /** GET /api/investor_statement: an investor's own; an admin's of anyone (security.md Z2). */
+    /** GET /api/investor_statement: an investor's own; an admin's of anyone (docs/security.md Z2). */
     async statement(user: SessionUser, investorName: string | undefined, from: string, to: string): Promise<DownloadFile> {
       return pdf(await investorPortal.readableInvestorId(user, investorName), from, to);
     },

@@ -2,7 +2,7 @@ import type { Handlers } from '../../http/handlers.js';
 import type { InvestorsService } from '../investors/investors.service.js';
 import type { PortalUsersService } from './portal-users.service.js';
 
-/** Manage Portal Users: who signs in, removing a login, and a fresh registration secret (security.md A8). */
+/** Manage Portal Users: who signs in, removing a login, and a fresh registration secret (docs/security.md A8). */
 export const portalUsersRoutes = (users: PortalUsersService, investors: InvestorsService) =>
   ({
     loginSummary: () => users.loginSummary(),

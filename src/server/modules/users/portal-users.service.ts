@@ -14,12 +14,12 @@ import {
 } from './users.repository.js';
 
 /**
- * Manage Portal Users (portal-spec §2): the investors' logins. Deleting one removes the login only:
+ * Manage Portal Users (docs/product.md "Screens"): the investors' logins. Deleting one removes the login only:
  * the investor, their money and the audit trail stay, and the login's sessions end at once.
  */
 export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }) {
   /**
-   * Changes an investor's login for them (a lost password or phone, issue 25 item 7): in one transaction
+   * Changes an investor's login for them (a lost password or phone): in one transaction
    * with its audit row, every session of the login ends.
    */
   async function changeLogin(investorName: string, ctx: WriteContext, action: string, change: (tx: Queryable, user: PortalUser) => Promise<void>) {

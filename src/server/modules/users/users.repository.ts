@@ -58,11 +58,11 @@ export async function clearLoginFailures(db: Queryable, userId: number): Promise
   );
 }
 
-/** Back-off after consecutive failures (security.md A5, B3): how many are free, then a wait doubling to a cap. */
+/** Back-off after consecutive failures (docs/security.md A5, B3): how many are free, then a wait doubling to a cap. */
 export type BackOff = { freeFailures: number; baseDelaySeconds: number; maxDelaySeconds: number };
 
 /**
- * Takes one guess of an account's allowance before the password or code is checked (security.md B2):
+ * Takes one guess of an account's allowance before the password or code is checked (docs/security.md B2):
  * the guess counts as a failure at once, and from the free failures on it starts the wait before the
  * next one. One atomic UPDATE, refused while the account waits: concurrent guesses take turns on the
  * row, so a burst of any size gets at most the free failures evaluated, then one per wait. Answers the
@@ -142,7 +142,7 @@ export type LoginSummaryRow = {
 
 /**
  * Each investor login with its successful sign-ins (login_event): how often, and when last; and its
- * consecutive failures with the wait they set, while it lasts (security.md B3: lockouts are shown).
+ * consecutive failures with the wait they set, while it lasts (docs/security.md B3: lockouts are shown).
  */
 export async function loginSummary(db: Queryable, now: Date): Promise<LoginSummaryRow[]> {
   return db.query<LoginSummaryRow>(

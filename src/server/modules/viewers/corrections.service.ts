@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ParsedBody } from '../../../contract/endpoint.js';
 import type { Endpoints } from '../../../contract/endpoints.js';
 import { CORRECTING_FORMS, correctingFormOf, type CorrectingForm, type EntryKind } from '../../../contract/schemas/corrections.js';
+import { dateText } from '../../../contract/values/human-format.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
@@ -25,7 +26,7 @@ function issueSentence(issue: z.core.$ZodIssue | undefined): string {
 }
 
 /**
- * Correct in one step (issue 25 item 4; domain.md §3.4 "a correction is void + re-enter"): the entry is
+ * Correct in one step (docs/rules/ledger.md "Deleting is voiding": a correction is a void and a fresh entry): the entry is
  * voided with the reason and the corrected entry recorded, in one transaction under one
  * Idempotency-Key, each with its audit row (the void first; the record names the entry it corrects).
  *
@@ -63,7 +64,7 @@ export function createCorrectionsService({ clock, runOnce, builders }: { clock: 
         const recorded = await appendEntry(tx, ctx, entry, at, { corrects: row.id, correction_reason: input.reason });
         const negativeOn = await negativeBalanceDate(tx, row);
         if (negativeOn) {
-          throw new ConflictError(`This correction cannot be saved: it would make ${balanceWords(row)} negative on ${negativeOn}.`);
+          throw new ConflictError(`This correction cannot be saved: it would make ${balanceWords(row)} negative on ${dateText(negativeOn)}.`);
         }
         return { id: recorded.id, voided_id: row.id };
       });

@@ -2,7 +2,7 @@ import type { TxnRow } from '../../../contract/schemas/viewers.js';
 import { centsToDollars } from '../../domain/money.js';
 import type { LedgerKind, TxnListRow } from '../ledger/ledger.repository.js';
 
-/** Money leaving a balance shows as a negative amount in the viewers (domain.md §4.12). */
+/** Money leaving a balance shows as a negative amount in the viewers (docs/rules/cash.md). */
 const OUTFLOWS = new Set<LedgerKind>(['deposit_withdrawal', 'investment_withdrawal', 'cash_withdrawal']);
 
 export function viewerRow(r: TxnListRow): TxnRow {

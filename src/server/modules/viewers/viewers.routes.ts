@@ -4,8 +4,8 @@ import type { VoidService } from './voids.service.js';
 import type { CorrectionsService } from './corrections.service.js';
 
 /**
- * The transaction viewers and the voids of their rows (portal-spec §2 Delete Property / LLC Transaction),
- * the entries behind the forms' receipts, and the one-step correction (issue 25).
+ * The transaction viewers and the voids of their rows (docs/product.md "Screens", Delete Property / LLC Transaction),
+ * the entries behind the forms' receipts, and the one-step correction.
  */
 export const viewersRoutes = (viewers: ViewersService, voids: VoidService, corrections: CorrectionsService) =>
   ({

@@ -7,7 +7,7 @@ import type { LedgerEntriesQuery, LedgerEntryRow } from '../../../contract/schem
 import { centsToDollars } from '../../domain/money.js';
 import { viewerRow } from './viewer-row.js';
 
-/** The transaction viewers of the admin area (portal-spec §2 Delete Property / LLC Transaction). */
+/** The transaction viewers of the admin area (docs/product.md "Screens", Delete Property / LLC Transaction). */
 export function createViewersService({ db }: { db: Db }) {
   return {
     async propertyTransactions(propertyName: string, includeVoided: boolean): Promise<z.infer<typeof PropertyTxnsResponse>> {
@@ -36,7 +36,7 @@ export function createViewersService({ db }: { db: Db }) {
       return { cash_withdrawals: (await listTransactions(db, { investorId: investor.id, kinds: ['cash_withdrawal'], includeVoided })).map(viewerRow) };
     },
 
-    /** The entries a form's receipts list and a correction's form read (issue 25): newest recorded first. */
+    /** The entries a form's receipts list and a correction's form read: newest recorded first. */
     async ledgerEntries(q: z.output<typeof LedgerEntriesQuery>): Promise<{ entries: LedgerEntryRow[] }> {
       return db.snapshot(async (tx) => {
         const property = q.property_name ? await existingProperty(tx, q.property_name) : undefined;

@@ -1,12 +1,13 @@
 import type { ParsedBody } from '../../../contract/endpoint.js';
 import type { Endpoints } from '../../../contract/endpoints.js';
 import type { VoidFamily } from '../../../contract/schemas/viewers.js';
+import { dateText } from '../../../contract/values/human-format.js';
 import { firstNegativeDate } from '../../domain/limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { appendAudit } from '../audit/audit.repository.js';
-import { movementsOfKinds } from '../books/books.repository.js';
+import { movementsOfKinds } from '../read-model/books.repository.js';
 import type { RunOnce } from '../idempotency/idempotency.service.js';
 import { lockInvestor } from '../investors/investors.repository.js';
 import { lockProperty } from '../properties/properties.repository.js';
@@ -65,7 +66,7 @@ export async function negativeBalanceDate(tx: Queryable, row: VoidedRow): Promis
 /** The words a balance is named by in a refusal. */
 export const balanceWords = (row: { kind: string }): string => balanceOf(row)?.what ?? 'a balance';
 
-/** Marks `row` and the rows linked to it voided (domain.md §3.4); answers the linked ids. */
+/** Marks `row` and the rows linked to it voided (docs/rules/ledger.md); answers the linked ids. */
 export async function markVoided(tx: Queryable, row: VoidedRow, v: { at: Date; by: number; reason: string }): Promise<number[]> {
   const linked = await findLinkedIds(tx, row.id, row.linkedEntryId);
   for (const id of [row.id, ...linked]) await markVoid(tx, id, v);
@@ -88,7 +89,7 @@ export async function appendVoidAudit(
 }
 
 /**
- * Deletes are voids (domain.md §3.4): the row stays, marked with who, when and why, and an audit row
+ * Deletes are voids (docs/rules/ledger.md): the row stays, marked with who, when and why, and an audit row
  * records it. A stale request (the row's amount or date differ from what the viewer showed) and a void
  * that would make deposits held or capital negative are refused with 409.
  */
@@ -109,7 +110,7 @@ export function createVoidService({ clock, runOnce }: { clock: Clock; runOnce: R
         await lockBalanceOf(tx, row);
         const negativeOn = await negativeBalanceDate(tx, row);
         if (negativeOn) {
-          throw new ConflictError(`Deleting ${word} ID ${row.id} would make ${balanceWords(row)} negative on ${negativeOn}. Delete the later withdrawal first.`);
+          throw new ConflictError(`Deleting ${word} ID ${row.id} would make ${balanceWords(row)} negative on ${dateText(negativeOn)}. Delete the later withdrawal first.`);
         }
         const now = clock.now();
         const reason = input.reason?.trim() || 'Deleted in the transaction viewer';

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { WithdrawalsService } from './withdrawals.service.js';
 
-/** The withdrawal maximums and the three withdrawals (domain.md §4.11). */
+/** The withdrawal maximums and the three withdrawals (docs/rules/withdrawals.md). */
 export const withdrawalsRoutes = (withdrawals: WithdrawalsService) =>
   ({
     maxCashWithdrawal: async ({ query }) => ({ max_cash_withdrawal: await withdrawals.maxCashFor(query.investor_name) }),

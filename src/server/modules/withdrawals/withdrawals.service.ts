@@ -1,4 +1,5 @@
 import type { ParsedBody } from '../../../contract/endpoint.js';
+import { dateText } from '../../../contract/values/human-format.js';
 import type { Endpoints } from '../../../contract/endpoints.js';
 import type { Queryable } from '../../db/client.js';
 import { monthOf } from '../../domain/dates.js';
@@ -6,8 +7,8 @@ import { firstNegativeDate, maxCashWithdrawal, maxOfNet } from '../../domain/lim
 import { centsToDollars, formatCents } from '../../domain/money.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import type { BooksService } from '../books/books.service.js';
-import { movementsOfKinds, totalsOfKinds } from '../books/books.repository.js';
+import type { BooksService } from '../read-model/books.service.js';
+import { movementsOfKinds, totalsOfKinds } from '../read-model/books.repository.js';
 import { lockInvestor } from '../investors/investors.repository.js';
 import type { EntryBuilder, EntryWriter } from '../ledger/entry-writer.js';
 import { lockProperty } from '../properties/properties.repository.js';
@@ -22,13 +23,15 @@ type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
  */
 export class OverdrawError extends ValidationError {}
 
+// The API's over-limit answer keeps the rule book's exact words and decimal text (docs/rules/withdrawals.md):
+// outside clients match it. The web form refuses before sending and words it with the screen's money format.
 const overMax = (max: number, what: 'withdrawal' | 'deposit') =>
   new OverdrawError(`Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`);
 
 /**
- * Money leaving the books (domain.md §3.3, §4.11). Money leaves only under the investor's (or the
+ * Money leaving the books (docs/rules/withdrawals.md). Money leaves only under the investor's (or the
  * property's) row lock, with the limit recomputed inside the same transaction: two tabs or fifty
- * requests cannot spend one balance twice (security.md L4, V5). Each form's entry is built by one
+ * requests cannot spend one balance twice (docs/security.md L4, V5). Each form's entry is built by one
  * function, which a correction runs too (after voiding the entry it replaces, so its amount is free).
  */
 export function withdrawalBuilders(books: BooksService) {
@@ -57,7 +60,7 @@ export function withdrawalBuilders(books: BooksService) {
       const movements = await movementsOfKinds(tx, { propertyId: property.id, investorId: investor.id, plus: 'investment', minus: 'investment_withdrawal' });
       const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
       if (negativeOn) {
-        throw new OverdrawError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${negativeOn}.`);
+        throw new OverdrawError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${dateText(negativeOn)}.`);
       }
       return { kind: 'investment_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
         investorId: investor.id, propertyId: property.id, description: `Return of capital – ${property.name}` };
@@ -71,7 +74,7 @@ export function withdrawalBuilders(books: BooksService) {
       if (input.amount > max) throw overMax(max, 'deposit');
       const movements = await movementsOfKinds(tx, { propertyId: property.id, plus: 'deposit', minus: 'deposit_withdrawal' });
       const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
-      if (negativeOn) throw new OverdrawError(`This withdrawal would take the deposits held for ${property.name} below zero on ${negativeOn}.`);
+      if (negativeOn) throw new OverdrawError(`This withdrawal would take the deposits held for ${property.name} below zero on ${dateText(negativeOn)}.`);
       return { kind: 'deposit_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
         propertyId: property.id, description: input.notes };
     }) satisfies Builder<'recordDepositWithdrawal'>,
@@ -103,7 +106,7 @@ export function createWithdrawalsService({ books, record }: { books: BooksServic
     record(ctx, (tx) => (builders[form] as Builder<K>)(tx, input));
 
   return {
-    /** The maximums the withdrawal forms show, in dollars (§4.11), each read from one snapshot. */
+    /** The maximums the withdrawal forms show, in dollars (docs/rules/withdrawals.md), each read from one snapshot. */
     maxCashFor: (investorName: string) =>
       books.snapshot(async (tx) => centsToDollars(await maxCash(tx, (await existingInvestor(tx, investorName)).id))),
     maxInvestmentFor: (investorName: string, propertyName: string) =>

@@ -1,48 +1,123 @@
-/** The four kinds of admin work the dropdown's groups name (issue 10 item 2). */
-export type AdminGroup = 'Reports' | 'Recording' | 'Corrections' | 'People and setup';
+import type { ComponentType } from 'react';
+import { AuditLog } from './corrections/audit-log';
+import { PeriodLocks } from './corrections/period-locks';
+import { PropertyNotesForm } from './corrections/property-notes-form';
+import { CashWithdrawals, DeleteLlcTransaction, DeletePropertyTransaction } from './corrections/txn-viewers';
+import { ManageLlcs } from './people-and-setup/manage-llcs';
+import { ManageLorens } from './people-and-setup/manage-lorens';
+import { ManagePortalUsers } from './people-and-setup/manage-portal-users';
+import {
+  AddExpenseCategoryForm, AddIncomeCategoryForm, AddInvestmentPropertyForm, AddInvestorForm, ChangeInvestorFeeForm,
+} from './people-and-setup/setup-forms';
+import {
+  AddIncomeForm, AddInvestmentForm, AddInvestorPropertyExpenseForm, AddLandContractPaymentForm, AddLlcExpenseForm,
+  AddLorenIncomeForm, AddPropertyExpenseForm, AddRentalDepositForm,
+} from './recording/money-forms';
+import { WithdrawSwitcher } from './recording/withdraw-switcher';
+import { AdminSummary } from './reports/admin-summary';
+import { InvestorStatements } from './reports/investor-statements';
+import { LedgerExport } from './reports/ledger-export';
+import { LlcTaxes } from './reports/llc-taxes';
+import { PropertyDetails } from './reports/property-details';
+import { slugOf } from './shared/action-address';
+import type { AdminFormProps } from './shared/fields';
+
+/** The four kinds of admin work, in the order the menu shows them; each names a folder of this feature. */
+export const ADMIN_GROUPS = ['Reports', 'Recording', 'Corrections', 'People and setup'] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+type ActionSpec = {
+  title: string;
+  group: AdminGroup;
+  /** What the page shows for the action. */
+  panel: ComponentType<AdminFormProps>;
+  /** A panel of tables uses the page's full width; a form keeps a readable line length. */
+  wide?: boolean;
+  /** An action about one property's record, where its picture can be uploaded too. */
+  picture?: boolean;
+  /** Words an admin may type to find it that its title does not say ("rent", "payout", "void"). */
+  keywords: readonly string[];
+};
 
 /**
- * The entries of 'Select Admin Action:' in the spec's order (portal-spec §2 Admin page), then this
- * product's extensions, each with the kind of work it is. Each has a slug for the URL
- * (/admin?action=add-new-income), so reload, bookmarks and the back button keep it.
+ * The admin actions: the entries of "Select Admin Action:" in the spec's order, then this product's
+ * extensions. The dropdown, the side menu, the phone's sheet and the page's panel all read this one list.
  */
 const ENTRIES = [
-  ['Admin Summary', 'Reports'],
-  ['Property Details', 'Reports'],
-  ['Add New Income', 'Recording'],
-  ['Add New Loren Income', 'Recording'],
-  ['Add New Land Contract Payment', 'Recording'],
-  ['Add New Property Expense', 'Recording'],
-  ['Add New Investor Property Expense', 'Recording'],
-  ['Delete Property Transaction', 'Corrections'],
-  ['Delete LLC Transaction', 'Corrections'],
-  ['Update Property Notes', 'Corrections'],
-  ['Add Expense Category', 'People and setup'],
-  ['Add New Investor', 'People and setup'],
-  ['Add New Investment', 'Recording'],
-  ['Add New Investment Property', 'People and setup'],
-  ['Add New Rental Deposit', 'Recording'],
-  ['Manage Portal Users', 'People and setup'],
-  ['Add New LLC Expense', 'Recording'],
-  ['LLC Taxes', 'Reports'],
-  ['Withdraw Funds', 'Recording'],
+  { title: 'Admin Summary', group: 'Reports', panel: AdminSummary, wide: true,
+    keywords: ['overview', 'investors', 'totals', 'dashboard', 'balances', 'cash owed', 'home'] },
+  { title: 'Property Details', group: 'Reports', panel: PropertyDetails, wide: true,
+    keywords: ['property history', 'income history', 'expenses', 'deposits', 'building', 'house'] },
+  { title: 'Add New Income', group: 'Recording', panel: AddIncomeForm,
+    keywords: ['rent', 'rental income', 'late fee', 'revenue', 'receipt', 'payment received', 'record income'] },
+  { title: 'Add New Loren Income', group: 'Recording', panel: AddLorenIncomeForm,
+    keywords: ['loren', 'lease', 'billboard', 'period', 'partner income'] },
+  { title: 'Add New Land Contract Payment', group: 'Recording', panel: AddLandContractPaymentForm,
+    keywords: ['land contract', 'installment', 'buyer payment', 'lc'] },
+  { title: 'Add New Property Expense', group: 'Recording', panel: AddPropertyExpenseForm,
+    keywords: ['repair', 'bill', 'utilities', 'maintenance', 'cost', 'spend', 'property tax'] },
+  { title: 'Add New Investor Property Expense', group: 'Recording', panel: AddInvestorPropertyExpenseForm,
+    keywords: ['charge investor', 'expense charged', 'bill investor', 'cost'] },
+  { title: 'Delete Property Transaction', group: 'Corrections', panel: DeletePropertyTransaction, wide: true,
+    keywords: ['void', 'delete', 'correct', 'fix', 'mistake', 'undo', 'property transactions', 'entries'] },
+  { title: 'Delete LLC Transaction', group: 'Corrections', panel: DeleteLlcTransaction, wide: true,
+    keywords: ['void', 'delete', 'correct', 'fix', 'mistake', 'undo', 'llc transactions', 'entries'] },
+  { title: 'Update Property Notes', group: 'Corrections', panel: PropertyNotesForm, picture: true,
+    keywords: ['notes', 'edit property', 'comment', 'picture', 'photo'] },
+  { title: 'Add Expense Category', group: 'People and setup', panel: AddExpenseCategoryForm,
+    keywords: ['category', 'expense type', 'setup'] },
+  { title: 'Add New Investor', group: 'People and setup', panel: AddInvestorForm,
+    keywords: ['investor', 'new person', 'member', 'secret', 'invite', 'onboard'] },
+  { title: 'Add New Investment', group: 'Recording', panel: AddInvestmentForm,
+    keywords: ['capital', 'contribution', 'invest', 'buy in', 'money in'] },
+  { title: 'Add New Investment Property', group: 'People and setup', panel: AddInvestmentPropertyForm, picture: true,
+    keywords: ['property', 'building', 'house', 'purchase', 'acquire', 'picture', 'photo'] },
+  { title: 'Add New Rental Deposit', group: 'Recording', panel: AddRentalDepositForm,
+    keywords: ['security deposit', 'tenant deposit', 'deposit held'] },
+  { title: 'Manage Portal Users', group: 'People and setup', panel: ManagePortalUsers,
+    keywords: ['user', 'login', 'password', 'reset', '2fa', 'two-factor', 'authenticator', 'secret', 'account', 'locked'] },
+  { title: 'Add New LLC Expense', group: 'Recording', panel: AddLlcExpenseForm,
+    keywords: ['llc cost', 'filing fee', 'accounting', 'company expense'] },
+  { title: 'LLC Taxes', group: 'Reports', panel: LlcTaxes, wide: true,
+    keywords: ['tax', 'k-1', 'k1', '1065', 'cpa', 'accountant', 'tax return', 'schedule'] },
+  { title: 'Withdraw Funds', group: 'Recording', panel: WithdrawSwitcher,
+    keywords: ['payout', 'distribution', 'pay investor', 'withdrawal', 'cash out', 'return of capital', 'deposit refund'] },
   // Extensions after the spec's list.
-  ['Manage LLCs', 'People and setup'],
-  ['Manage Lorens', 'People and setup'],
-  ['Change Investor Fee', 'People and setup'],
-  ['Cash Withdrawals', 'Corrections'],
-  ['Audit Log', 'Corrections'],
-  ['Period Locks', 'Corrections'],
-  ['Investor Statements', 'Reports'],
-  ['Export Ledger', 'Reports'],
-] as const satisfies readonly (readonly [string, AdminGroup])[];
+  { title: 'Manage LLCs', group: 'People and setup', panel: ManageLlcs,
+    keywords: ['llc', 'company', 'entity', 'business code', 'first step', 'setup'] },
+  { title: 'Manage Lorens', group: 'People and setup', panel: ManageLorens,
+    keywords: ['loren', 'property manager', 'leasing partner'] },
+  { title: 'Change Investor Fee', group: 'People and setup', panel: ChangeInvestorFeeForm,
+    keywords: ['fee', 'management fee', 'percentage', 'rate'] },
+  { title: 'Cash Withdrawals', group: 'Corrections', panel: CashWithdrawals, wide: true,
+    keywords: ['void', 'delete', 'correct', 'payouts', 'distributions', 'withdrawals'] },
+  { title: 'Audit Log', group: 'Corrections', panel: AuditLog, wide: true,
+    keywords: ['history', 'who changed', 'activity', 'events', 'log'] },
+  { title: 'Period Locks', group: 'Corrections', panel: PeriodLocks,
+    keywords: ['lock', 'close books', 'closed', 'reopen', 'year end'] },
+  { title: 'Investor Statements', group: 'Reports', panel: InvestorStatements,
+    keywords: ['statement', 'pdf', 'quarterly', 'annual', 'report', 'download'] },
+  { title: 'Export Ledger', group: 'Reports', panel: LedgerExport,
+    keywords: ['csv', 'spreadsheet', 'excel', 'download', 'ledger', 'export'] },
+  { title: 'Add Income Category', group: 'People and setup', panel: AddIncomeCategoryForm,
+    keywords: ['category', 'income type', 'rent', 'late fee', 'setup'] },
+] as const satisfies readonly ActionSpec[];
 
-export type AdminActionTitle = (typeof ENTRIES)[number][0];
-export type AdminAction = { slug: string; title: AdminActionTitle; group: AdminGroup };
+export type AdminActionTitle = (typeof ENTRIES)[number]['title'];
+export type AdminAction = Omit<ActionSpec, 'title' | 'wide' | 'picture'> & {
+  slug: string;
+  title: AdminActionTitle;
+  wide: boolean;
+  picture: boolean;
+};
 
-const slugOf = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
-
-export const ADMIN_ACTIONS: readonly AdminAction[] = ENTRIES.map(([title, group]) => ({ slug: slugOf(title), title, group }));
+/** Each action with its slug for the URL (/admin?action=add-new-income): reload, bookmarks and back keep it. */
+export const ADMIN_ACTIONS: readonly AdminAction[] = ENTRIES.map((e: ActionSpec & { title: AdminActionTitle }) => ({
+  ...e,
+  slug: slugOf(e.title),
+  wide: e.wide ?? false,
+  picture: e.picture ?? false,
+}));
 
 /** The loren-income entry exists only when the capability check (the manifest's loren flag) is on. */
 export const LOREN_INCOME = slugOf('Add New Loren Income');
@@ -51,16 +126,39 @@ export const DEFAULT_ACTION = ADMIN_ACTIONS[0]!;
 export const actionsFor = (loren: boolean): readonly AdminAction[] =>
   loren ? ADMIN_ACTIONS : ADMIN_ACTIONS.filter((a) => a.slug !== LOREN_INCOME);
 
+/** The actions of each kind of work, each kind once, in ADMIN_GROUPS order; within a kind, in list order. */
+export function groupsOf(actions: readonly AdminAction[]): { group: AdminGroup; actions: AdminAction[] }[] {
+  return ADMIN_GROUPS.map((group) => ({ group, actions: actions.filter((a) => a.group === group) })).filter((g) => g.actions.length > 0);
+}
+
+const words = (text: string) => text.toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean);
+
 /**
- * The actions as runs of one kind, in the given order: the spec's order interleaves the kinds, so a kind
- * may head several runs. Grouping never reorders.
+ * How well an action answers a search, lower is better, or null when it does not: every word typed must
+ * start a word of its title, or be found in its title or keywords. A title that starts with the words,
+ * or a keyword that is exactly them, ranks first, so "rent" leads to Add New Income, not a rental deposit.
  */
-export function runsOf(actions: readonly AdminAction[]): { group: AdminGroup; actions: AdminAction[] }[] {
-  const runs: { group: AdminGroup; actions: AdminAction[] }[] = [];
-  for (const a of actions) {
-    const last = runs.at(-1);
-    if (last?.group === a.group) last.actions.push(a);
-    else runs.push({ group: a.group, actions: [a] });
+function rank(action: AdminAction, query: string): number | null {
+  const q = query.trim().toLowerCase();
+  if (!q) return 0;
+  const title = action.title.toLowerCase();
+  const keywords = action.keywords.map((k) => k.toLowerCase());
+  if (title.startsWith(q) || keywords.includes(q)) return 0;
+  const titleWords = words(title);
+  const keywordWords = keywords.flatMap(words);
+  const every = (test: (w: string) => boolean) => words(q).every(test);
+  if (every((w) => titleWords.some((t) => t.startsWith(w)) || keywordWords.some((k) => k.startsWith(w)))) {
+    return title.includes(q) || keywords.some((k) => k.startsWith(q)) ? 1 : 2;
   }
-  return runs;
+  const haystack = [title, ...keywords].join(' ');
+  return every((w) => haystack.includes(w)) ? 3 : null;
+}
+
+/** The actions a search finds, best first (list order among equals); every action for an empty search. */
+export function searchActions(actions: readonly AdminAction[], query: string): AdminAction[] {
+  return actions
+    .map((a, i) => ({ a, i, r: rank(a, query) }))
+    .filter((x): x is { a: AdminAction; i: number; r: number } => x.r !== null)
+    .sort((x, y) => x.r - y.r || x.i - y.i)
+    .map((x) => x.a);
 }

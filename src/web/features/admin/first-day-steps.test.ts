@@ -5,7 +5,7 @@ import type { AdminSummaryResponse } from '../../../contract/schemas/reports';
 import { ADMIN_ACTIONS } from './admin-actions';
 import { EMPTY_HELPERS } from './use-admin-helpers';
 
-/** The checklist of an empty portal (issue 25 item 5), as the admin page's data says it. */
+/** The checklist of an empty portal, as the admin page's data says it. */
 describe('the first day’s steps', () => {
   it('each opens an action of "Select Admin Action:"', () => {
     const slugs = ADMIN_ACTIONS.map((a) => a.slug);

@@ -3,7 +3,7 @@ import type { AdminHelpersResponse } from '../../../contract/schemas/admin-helpe
 import { ApiError, errorText } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/queries';
 
-/** Every list the helpers call answers (portal-spec §3 "Admin helper lists"), read from the contract. */
+/** Every list the helpers call answers (docs/product.md "Screens", "Admin helper lists"), read from the contract. */
 const HELPER_KEYS = Object.keys(endpoints.adminHelpers.response.shape) as (keyof AdminHelpersResponse)[];
 
 export const EMPTY_HELPERS = Object.fromEntries(HELPER_KEYS.map((k) => [k, []])) as unknown as AdminHelpersResponse;

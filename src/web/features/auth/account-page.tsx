@@ -2,8 +2,8 @@ import { ChangePasswordCard } from './change-password-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone (issue
- * 11 items 1 and 2): their password, and two-factor sign-in. Two cards side by side at desktop width,
+ * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone: their
+ * password, and two-factor sign-in. Two cards side by side at desktop width,
  * one above the other on a phone.
  */
 export function AccountPage() {

@@ -19,7 +19,7 @@ const FIELDS: { name: keyof Fields; label: string; autoComplete: string; help?: 
   { name: 'confirm_password', label: 'New password, again', autoComplete: 'new-password' },
 ];
 
-/** The Account page's first card: a signed-in person changes their password; their other sessions end (issue 11 item 2). */
+/** The Account page's first card: a signed-in person changes their password; their other sessions end. */
 export function ChangePasswordCard() {
   const change = useEndpointMutation(endpoints.changePassword);
   const [done, setDone] = useState<string | null>(null);

@@ -17,9 +17,9 @@ type Props = {
 };
 
 /**
- * "/": sign in, or go to registration (portal-spec §2 Login, §8). Imports neither the router, nor the
+ * "/": sign in, or go to registration (docs/product.md "Screens", Login). Imports neither the router, nor the
  * query cache, nor the endpoint table: main.tsx shows it on its own, so the login route loads little
- * (issue 12); inside the router it is RoutedLoginPage.
+ * (docs/performance.md); inside the router it is RoutedLoginPage.
  */
 export function LoginPage({ navigate, forgetEarlierUser }: Props) {
   const [username, setUsername] = useState('');
@@ -42,7 +42,7 @@ export function LoginPage({ navigate, forgetEarlierUser }: Props) {
     try {
       const answer = await callRoute(sessionCalls.login, { body: { username, password } }, { anonymous: true });
       if ('access_token' in answer) return signedIn(answer.access_token);
-      // The password was right; a second factor comes first (security.md A10).
+      // The password was right; a second factor comes first (docs/security.md A10).
       setChallenge('mfa_token' in answer ? { kind: 'mfa', token: answer.mfa_token } : { kind: 'setup', token: answer.setup_token });
       setPassword('');
       setBusy(false);

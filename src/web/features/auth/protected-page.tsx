@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
-import { endpoints } from '../../../contract/endpoints';
 import { TopNav } from '../../components/top-nav';
 import { useEndpointQuery } from '../../lib/queries';
+import { investorCalls } from '../../lib/investor-calls';
 import { getToken } from '../../lib/session';
 import { RoutedLoginPage } from './routed-login-page';
 
 /**
- * "/protected": who is signed in, or the login page when no token is stored (portal-spec §2). Inside
+ * "/protected": who is signed in, or the login page when no token is stored (docs/product.md "Screens"). Inside
  * the normal layout, with the way on to the person's own pages.
  */
 export function ProtectedPage() {
   const hasToken = getToken() !== null;
-  const { data: who } = useEndpointQuery(endpoints.protectedCheck, undefined, { enabled: hasToken, select: (r) => r.logged_in_as });
-  const { data: adminLevel } = useEndpointQuery(endpoints.adminLevel, undefined, { enabled: hasToken, select: (r) => r.admin_level });
+  const { data: who } = useEndpointQuery(investorCalls.protectedCheck, undefined, { enabled: hasToken, select: (r) => r.logged_in_as });
+  const { data: adminLevel } = useEndpointQuery(investorCalls.adminLevel, undefined, { enabled: hasToken, select: (r) => r.admin_level });
   if (!hasToken) return <RoutedLoginPage />;
   const isAdmin = (adminLevel ?? 0) > 0;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * The ten recovery codes, shown once (issue 25 item 7): to write down, copy, save as a file or print,
+ * The ten recovery codes, shown once: to write down, copy, save as a file or print,
  * and each good for one sign-in without the phone. `onDone`, when given, is the way on (at sign-in,
  * the portal opens only once the person says the codes are kept).
  */

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { endpoints } from '../../../contract/endpoints';
 import { FormError } from '../../components/form-error';
 import { useFadeNavigate } from '../../components/use-fade-navigate';
-import { call, errorText } from '../../lib/api-client';
+import { callRoute, errorText } from '../../lib/api-client';
+import { investorCalls } from '../../lib/investor-calls';
 import { useManifest } from '../../lib/manifest';
 import { setToken } from '../../lib/session';
 
 /**
- * "/register": create a login with the secret an administrator gave (portal-spec §2 Registration, §8).
- * A new login is signed in at once (issue 25 item 7): the page says the account is ready and leads to
+ * "/register": create a login with the secret an administrator gave (docs/product.md "Screens", Registration).
+ * A new login is signed in at once: the page says the account is ready and leads to
  * the investor's own page, instead of a bare sign-in screen asking for what was just typed.
  */
 export function RegisterPage() {
@@ -29,7 +29,7 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      const { access_token } = await call(endpoints.register, { body: form }, { anonymous: true });
+      const { access_token } = await callRoute(investorCalls.register, { body: form }, { anonymous: true });
       client.clear(); // nothing read for an earlier user is shown to this one
       setToken(access_token);
       setReady(form.username.trim());

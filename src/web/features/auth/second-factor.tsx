@@ -5,7 +5,7 @@ import { sessionCalls } from '../../lib/session-calls';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpQrCode } from './totp-qr-code';
 
-/** What a right password asked for next (security.md A10): a code, or enrolling first. */
+/** What a right password asked for next (docs/security.md A10): a code, or enrolling first. */
 export type Challenge = { kind: 'mfa'; token: string } | { kind: 'setup'; token: string };
 
 type Props = { challenge: Challenge; onSignedIn: (accessToken: string) => void; onCancel: () => void };

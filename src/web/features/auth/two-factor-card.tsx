@@ -17,7 +17,7 @@ type Offer = { otpauth_url: string; secret: string };
 type Fields = { code: string };
 
 /**
- * The Account page's two-factor card (issue 11 item 1, security.md A10): whether the sign-in asks for a
+ * The Account page's two-factor card (docs/security.md A10): whether the sign-in asks for a
  * code, and for a person without it the enrolment: "Set up" shows a QR code drawn in the browser and the
  * key as text, and a code from the app turns it on. From the next sign-in on, a code follows the password.
  */

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * With two-factor sign-in on (issue 25 item 7): how many recovery codes are left, ten new ones for a
+ * With two-factor sign-in on: how many recovery codes are left, ten new ones for a
  * code of the app, and turning it off, proven by a code of the app or a recovery code. Each opens its
  * own small form; a wrong code is said beside it.
  */

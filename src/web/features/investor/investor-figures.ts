@@ -1,6 +1,6 @@
 import type { InvestorSummaryResponse } from '../../../contract/schemas/investor';
 
-/** "No data" per portal-spec §2: nothing invested, no income and nothing distributed. */
+/** "No data" per docs/product.md "Screens": nothing invested, no income and nothing distributed. */
 export const hasNoData = (s: InvestorSummaryResponse): boolean =>
   s.investments_per_month.length === 0 && s.cashflow_per_month.length === 0 && s.distributions_per_month.length === 0;
 
@@ -13,7 +13,7 @@ export const propertyPictures = (pictures: Record<string, string>[]): { name: st
   pictures.flatMap((entry) => Object.entries(entry).map(([name, url]) => ({ name, url })));
 
 /**
- * The letters of a property's drawn tile, while it has no picture (issue 25 item 5): the first letter of
+ * The letters of a property's drawn tile, while it has no picture: the first letter of
  * its first two words. "Oak Street Duplex" → "OS", "12 Elm" → "1E", "maple" → "M".
  */
 export function initialsOf(name: string): string {

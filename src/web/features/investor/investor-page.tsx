@@ -8,9 +8,9 @@ import { useInvestorSummary } from './use-investor-summary';
 import { useIsAdmin } from './use-is-admin';
 
 /**
- * /investor and /investor/{investor_name} (portal-spec §2 Investor summary). An administrator on /investor
+ * /investor and /investor/{investor_name} (docs/product.md "Screens", Investor summary). An administrator on /investor
  * has no summary of their own to ask for: they land on the list of investors; on an investor's page a bar
- * says whose page it is, with the way back (issue 10 item 2).
+ * says whose page it is, with the way back.
  */
 export function InvestorPage() {
   const { investorName } = useParams();
@@ -41,7 +41,7 @@ type Props = { investorName: string | undefined; isAdmin: boolean | undefined; r
 function InvestorSummary({ investorName, isAdmin, ready }: Props) {
   // The figures are drawn in a deferred render, which React splits into slices of a few milliseconds
   // between which the browser stays responsive; the skeleton stays until it is done. Rendered at once,
-  // the whole page was one long task on a phone (issue 25 item 9, Lighthouse's total blocking time).
+  // the whole page was one long task on a phone (docs/performance.md, Lighthouse's total blocking time).
   const state = useDeferredValue(useInvestorSummary(investorName, ready));
   if (state.status === 'choose-investor') return <AdminLanding />;
   const name =

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { endpoints } from '../../../contract/endpoints';
+import { investorCalls } from '../../lib/investor-calls';
 import type { InvestorSummaryResponse } from '../../../contract/schemas/investor';
 import { ApiError } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/queries';
@@ -14,13 +14,13 @@ export type SummaryState =
   | { status: 'choose-investor' };
 
 /**
- * The summary (portal-spec §4: loading, then loaded or no-data). A 401 or 422 is sent to / by the API
- * client; any other failure is only logged (§8) and reads as no data, so nothing of the answer shows.
+ * The summary (docs/product.md "Screens": loading, then loaded or no-data). A 401 or 422 is sent to / by the API
+ * client; any other failure is only logged (docs/product.md "Screens") and reads as no data, so nothing of the answer shows.
  * `enabled` false holds the read back (an admin on /investor has no summary of their own to ask for).
  */
 export function useInvestorSummary(investorName: string | undefined, enabled = true): SummaryState {
   const { data, error, isPending } = useEndpointQuery(
-    endpoints.investorSummary,
+    investorCalls.investorSummary,
     { investor_name: investorName },
     { enabled, meta: { onError: 'Failed to load the investor summary:' } },
   );

@@ -16,7 +16,7 @@ type Props = Pick<
 >;
 
 /**
- * Cash and capital by property type (portal-spec §2). With the group-land-contract flag on, land contract
+ * Cash and capital by property type (docs/product.md "Screens"). With the group-land-contract flag on, land contract
  * capital is shown inside 'Rental Investments' and its own line is left out.
  */
 export function BalanceCard(props: Props) {

@@ -1,6 +1,7 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { tableCsv } from '../../../lib/csv-export';
 import { formatCurrency, formatMonth } from '../../../lib/format';
+import { useWholeRows } from '../../../lib/use-whole-rows';
 import { historyCsvColumns } from './history-csv';
 import { moneyClass } from './money';
 import { ExplainButton } from '../explain/explain-button';
@@ -31,15 +32,21 @@ const rowTarget = (explain: ExplainTarget, title: string, date: string): Explain
   month: date.slice(0, 7),
 });
 
+/** The most a history table shows before it scrolls (on wider screens; phones scroll the page instead). */
+const TABLE_LIMIT_REM = 18;
+
 /**
- * A Date / Amount table in a card as tall as its rows (portal-spec §2): months as MM/YYYY, money
+ * A Date / Amount table in a card as tall as its rows (docs/product.md "Screens"): months as MM/YYYY, money
  * right-aligned, the spec's empty text in one centred cell. Long tables scroll inside the card.
  * A row's description, when it has one, is its hover text (the spec's attribute) and, since a phone
  * cannot hover, also opens as a line under the row on a tap, a click or Enter on its month.
+ * The scroll box ends on a whole row (useWholeRows).
  */
 export function HistoryTable({ title, help, rows, emptyText, headingLevel: Heading = 'h2', csvFile, explain }: Props) {
   const titleId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const scrollBox = useRef<HTMLDivElement>(null);
+  useWholeRows(scrollBox, TABLE_LIMIT_REM);
   const toggle = (i: number) =>
     setOpen((o) => {
       const next = new Set(o);
@@ -62,7 +69,7 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
         )}
       </div>
       {/* Focusable so keyboard users can scroll a long table too (axe scrollable-region-focusable). */}
-      <div className="investor-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+      <div ref={scrollBox} className="investor-table-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
         <table className="table table-sm table-striped mb-0 investor-table">
           <thead>
             <tr>
@@ -101,7 +108,7 @@ export function HistoryTable({ title, help, rows, emptyText, headingLevel: Headi
                       </td>
                     </tr>
                     {isOpen && (
-                      <tr id={descriptionId} className="history-description">
+                      <tr id={descriptionId} className="history-description keep-with-previous">
                         <td colSpan={2}>{row.description}</td>
                       </tr>
                     )}

@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import { endpoints } from '../../../../contract/endpoints';
+import { investorCalls } from '../../../lib/investor-calls';
 import type { AdminSummaryResponse } from '../../../../contract/schemas/reports';
 import { csvFileName, dollarsColumn, tableCsv, type CsvColumn } from '../../../lib/csv-export';
 import { useEndpointQuery } from '../../../lib/queries';
@@ -20,18 +20,18 @@ const CSV_COLUMNS: readonly CsvColumn<InvestorRow>[] = [
 ];
 
 /**
- * An administrator's landing on /investor (issue 10 item 2): every investor with their active investments
+ * An administrator's landing on /investor: every investor with their active investments
  * and the cash the portfolio owes them (the admin summary's figures), each name opening the page that
  * investor sees. On a phone each row is a small card (.table-stack).
  */
 export function InvestorChooser() {
   const titleId = useId();
-  const { data, error } = useEndpointQuery(endpoints.adminSummary, undefined, { meta: { onError: 'Failed to load the investors:' } });
+  const { data, error } = useEndpointQuery(investorCalls.adminSummary, undefined, { meta: { onError: 'Failed to load the investors:' } });
   const investors = data?.investors;
   const search = useInvestorSearch(investors);
   return (
     <>
-      {/* No investors yet: the first steps that lead to one (issue 25 item 5). */}
+      {/* No investors yet: the first steps that lead to one. */}
       {investors?.length === 0 && <FirstDayChecklist />}
       <div className="card investor-card investor-chooser-card">
         <div className="card-body pb-2 flex-grow-0">

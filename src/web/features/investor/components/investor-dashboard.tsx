@@ -15,7 +15,7 @@ import { StatementsCard } from '../statements/statements-card';
 import { SummaryCards } from './summary-cards';
 import { YearlyRoiChart } from './yearly-roi-chart';
 
-/** portal-spec §9: the page scrolls to the panel this long after a property card is clicked. */
+/** docs/product.md "Formats and constants": the page scrolls to the panel this long after a property card is clicked. */
 const SCROLL_DELAY_MS = 150;
 
 /** A month of distributions holds both kinds of withdrawal, so its explanation adds the two totals. */
@@ -27,13 +27,13 @@ const DISTRIBUTIONS: ExplainTarget = {
 
 type Props = { summary: InvestorSummaryResponse; investorName: string | undefined };
 
-/** The loaded investor summary of portal-spec §2, top to bottom, with the property detail panel last. */
+/** The loaded investor summary of docs/product.md "Screens", top to bottom, with the property detail panel last. */
 export function InvestorDashboard({ summary, investorName }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const detail = useInvestorProperty(selected, investorName);
   const scrollTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(scrollTimer.current), []);
-  // The scroll waits for the delay (§9) and for the panel: on a slow connection the detail arrives
+  // The scroll waits for the delay (docs/product.md "Formats and constants") and for the panel: on a slow connection the detail arrives
   // after the delay, and scrolling before it would stop short of the panel.
   const [scrollDue, setScrollDue] = useState(false);
   const panelReady = selected === null || detail !== null;
@@ -84,7 +84,7 @@ export function InvestorDashboard({ summary, investorName }: Props) {
             csvFile={csvFile('Distributions History')} explain={DISTRIBUTIONS} />
         </div>
       </div>
-      {/* Above the properties: the detail panel stays last, where choosing a property scrolls (§9). */}
+      {/* Above the properties: the detail panel stays last, where choosing a property scrolls. */}
       <StatementsCard investorName={investorName} />
       <PropertyScroller properties={propertyPictures(summary.property_pictures)} selected={selected} onSelect={toggle} />
       {selected && detail && <PropertyPanel detail={detail} investorName={summary.investor_name} />}

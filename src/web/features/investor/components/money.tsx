@@ -1,6 +1,6 @@
 import { formatCurrency, formatPercent } from '../../../lib/format';
 
-/** Money is right-aligned in tabular numerals; a loss also shows in the loss colour (ui.md "Look"). */
+/** Money is right-aligned in tabular numerals; a loss also shows in the loss colour (docs/product.md "Look and feel"). */
 export const moneyClass = (amount: number): string => (amount < 0 ? 'money negative' : 'money');
 
 export function Money({ amount, className = '' }: { amount: number; className?: string }) {

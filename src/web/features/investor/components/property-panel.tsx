@@ -9,7 +9,7 @@ import { Money, Percent } from './money';
 import { PropertyPicture } from './property-picture';
 
 /**
- * The property detail panel (portal-spec §2): three equal columns from medium width, stacked on phones,
+ * The property detail panel (docs/product.md "Screens"): three equal columns from medium width, stacked on phones,
  * each card as tall as its content.
  */
 export function PropertyPanel({ detail, investorName }: { detail: InvestorPropertyResponse; investorName: string }) {
@@ -51,8 +51,8 @@ export function PropertyPanel({ detail, investorName }: { detail: InvestorProper
               </div>
               <div className="investor-row investor-notes">
                 <dt>Notes</dt>
-                {/* Empty notes are shown as empty, never as a word that reads like a note. */}
-                <dd>{detail.notes.trim()}</dd>
+                {/* No notes: said in muted words that cannot pass for a note, rather than a heading over nothing. */}
+                {detail.notes.trim() ? <dd>{detail.notes.trim()}</dd> : <dd className="investor-no-notes">No notes.</dd>}
               </div>
             </dl>
           </div>

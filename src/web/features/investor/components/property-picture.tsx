@@ -4,7 +4,7 @@ import { initialsOf } from '../investor-figures';
 type Props = { url: string; name: string; alt: string; className?: string };
 
 /**
- * A property's picture, cropped to fill its box. Under the picture lies a drawn tile (issue 25 item 5):
+ * A property's picture, cropped to fill its box. Under the picture lies a drawn tile:
  * a house's outline and the property's initials, in the page itself, with no request to any host. It
  * is what shows while a property has no picture yet (one added without it) and when a picture cannot
  * be loaded, so the layout never shows a broken image.
@@ -12,7 +12,7 @@ type Props = { url: string; name: string; alt: string; className?: string };
  * The picture hides itself when it fails, and is never swapped for another element: a press that lands
  * on the picture and a release that lands on its replacement make no click in the browser. On a card the
  * lazy picture starts loading as the card scrolls into view and fails (another host out of reach) some
- * 15 ms later, just when a person or a test taps it: the tap was lost (issue 12's flaky phone test).
+ * 15 ms later, just when a person or a test taps it: the tap was lost (it made a phone test flaky).
  */
 export function PropertyPicture({ url, name, alt, className = '' }: Props) {
   const [failed, setFailed] = useState(false);

@@ -8,7 +8,7 @@ type Props = {
 };
 
 /**
- * 'Your Investment Properties' (portal-spec §2): picture cards in one horizontal row, four per row at
+ * 'Your Investment Properties' (docs/product.md "Screens"): picture cards in one horizontal row, four per row at
  * medium width; on phones a card and a bit of the next show, so the row reads as swipeable.
  */
 export function PropertyScroller({ properties, selected, onSelect }: Props) {

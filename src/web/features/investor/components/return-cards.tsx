@@ -20,7 +20,7 @@ function NoFigure() {
 }
 
 /**
- * The second row of cards (issue 14): the money-weighted yearly return and the equity multiple. Without
+ * The second row of cards: the money-weighted yearly return and the equity multiple. Without
  * a rate the XIRR card says why in the server's words; the multiple's card shows what was paid out of
  * what was invested (all invested = active capital + capital returned), added in cents.
  */

@@ -7,12 +7,12 @@ type Props = {
   help: string;
   /** A line under the figure saying more about it (why there is none, what it is made of). */
   note?: string;
-  /** The figure's "How is this calculated?" (issue 14). */
+  /** The figure's "How is this calculated?". */
   explain?: ExplainTarget;
   children: ReactNode;
 };
 
-/** A card with a title, one large figure and a one-line grey help text saying what it sums (ui.md). */
+/** A card with a title, one large figure and a one-line grey help text saying what it sums (docs/product.md "Look and feel"). */
 export function StatCard({ title, help, note, explain, children }: Props) {
   const titleId = useId();
   return (

@@ -4,7 +4,7 @@ import { StatCard } from './stat-card';
 
 type Props = Pick<InvestorSummaryResponse, 'total_investments' | 'total_income' | 'total_roi'>;
 
-/** The three summary cards of portal-spec §2, side by side from medium width, stacked on phones. */
+/** The three summary cards of docs/product.md "Screens", side by side from medium width, stacked on phones. */
 export function SummaryCards({ total_investments, total_income, total_roi }: Props) {
   return (
     <div className="row g-3">

@@ -1,5 +1,5 @@
 /**
- * What the page shows while the summary loads: 'Loading...' (portal-spec §2) inside cards of the same
+ * What the page shows while the summary loads: 'Loading...' (docs/product.md "Screens") inside cards of the same
  * shape as the summary cards, and the returns' row below them, so nothing jumps when the figures arrive.
  */
 export function SummarySkeleton() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 /**
- * What an administrator sees above an investor's page (issue 10 item 2): whose page this is, and the
+ * What an administrator sees above an investor's page: whose page this is, and the
  * way back to the list of investors and to the admin page.
  */
 export function ViewingAsBar({ investorName }: { investorName: string }) {

@@ -6,7 +6,7 @@ import { formatPercent, formatPercentTick } from '../../../lib/format';
 // Only the pieces this chart draws, so the bundle carries no unused Chart.js code (Bar registers its controller).
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 
-/** The accent colour of ui.md; canvas cannot read CSS variables, so it is repeated here. */
+/** The accent colour of docs/product.md "Look and feel"; canvas cannot read CSS variables, so it is repeated here. */
 const ACCENT = '#1f5fbf';
 
 type Props = {
@@ -18,8 +18,8 @@ type Props = {
 };
 
 /**
- * The bars of 'Yearly ROI' (portal-spec §2), drawn by Chart.js: a chunk of its own, loaded by
- * yearly-roi-chart.tsx only when the card comes near the screen (issue 25 item 9), so the investor
+ * The bars of 'Yearly ROI' (docs/product.md "Screens"), drawn by Chart.js: a chunk of its own, loaded by
+ * yearly-roi-chart.tsx only when the card comes near the screen (docs/performance.md), so the investor
  * page's first render neither loads nor runs Chart.js.
  */
 export default function YearlyRoiBars({ years, description, onYear }: Props) {
@@ -45,7 +45,7 @@ export default function YearlyRoiBars({ years, description, onYear }: Props) {
     return {
       responsive: true,
       maintainAspectRatio: false, // the wrapper fixes the height, so the card does not jump as data arrives
-      animation: false, // calm and exact (ui.md): the bars are drawn at their value, never mid-way
+      animation: false, // calm and exact (docs/product.md "Look and feel"): the bars are drawn at their value, never mid-way
       plugins: {
         legend: { display: false },
         tooltip: { callbacks: { label: (ctx) => formatPercent(ctx.parsed.y ?? 0) } },

@@ -5,7 +5,7 @@ import { useOpenExplanation } from '../explain/explain-context';
 import type { ExplainTarget } from '../explain/explain-figures';
 import { roiByYear } from '../investor-figures';
 
-/** Chart.js and its React wrapper, in a chunk of their own (issue 25 item 9). */
+/** Chart.js and its React wrapper, in a chunk of their own (docs/performance.md). */
 const YearlyRoiBars = lazy(() => import('./yearly-roi-bars'));
 
 const yearTarget = (year: string): ExplainTarget => ({ title: `Yearly ROI ${year}`, figures: [`roi_per_year:${year}`] });
@@ -16,7 +16,7 @@ const INTERACTIONS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const
 /**
  * Whether to draw the chart yet: once its card comes within 200 px of the screen, or the reader first
  * scrolls, taps, clicks or types, whichever is first (then it stays drawn). On a phone the chart is below
- * the first screen, so the page's first render and load run no Chart.js at all (issue 25 item 9,
+ * the first screen, so the page's first render and load run no Chart.js at all (docs/performance.md,
  * Lighthouse's mobile preset); a reader who scrolls or taps towards it finds it drawn.
  */
 function useChartWanted<T extends Element>(): [RefObject<T | null>, boolean] {
@@ -40,7 +40,7 @@ function useChartWanted<T extends Element>(): [RefObject<T | null>, boolean] {
   return [ref, wanted];
 }
 
-/** 'Yearly ROI' (portal-spec §2): one bar per year, oldest first, percent ticks from zero, no legend. */
+/** 'Yearly ROI' (docs/product.md "Screens"): one bar per year, oldest first, percent ticks from zero, no legend. */
 export function YearlyRoiChart({ roiPerYear }: { roiPerYear: Record<string, number> }) {
   const titleId = useId();
   const years = useMemo(() => roiByYear(roiPerYear), [roiPerYear]);

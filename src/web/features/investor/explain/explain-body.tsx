@@ -8,7 +8,7 @@ import type { ExplanationState } from './use-explanation';
 type Props = { state: ExplanationState; target: ExplainTarget; ownerName: string };
 
 /**
- * The panel's content (issue 25): the figure and its value, one sentence saying what it is, the worked
+ * The panel's content: the figure and its value, one sentence saying what it is, the worked
  * arithmetic with the real numbers, then the items it is made of.
  */
 export function ExplainBody({ state, target, ownerName }: Props) {

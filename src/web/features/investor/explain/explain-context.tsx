@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useState, type 
 import type { ExplainTarget } from './explain-figures';
 
 /**
- * The panel, its body and its tables in a chunk of their own (issue 25 item 9): the page's first render
+ * The panel, its body and its tables in a chunk of their own (docs/performance.md): the page's first render
  * neither loads nor runs them; the first "ⓘ" pressed loads them, and they stay for the next.
  */
 const ExplainPanel = lazy(() => import('./explain-panel').then((m) => ({ default: m.ExplainPanel })));

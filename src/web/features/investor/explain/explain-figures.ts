@@ -1,7 +1,7 @@
 import { formatCurrency, formatMultiple, formatPercent } from '../../../lib/format';
 
 /**
- * What "How is this calculated?" (issues 14, 25) asks GET /api/explain for, and how the panel names and
+ * What "How is this calculated?" asks GET /api/explain for, and how the panel names and
  * shows the figures it answers. Pure, so the words and units are tested without a browser.
  */
 

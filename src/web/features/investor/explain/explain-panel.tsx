@@ -14,7 +14,7 @@ type Props = {
 
 
 /**
- * "How is this calculated?" (issue 14): a side panel over the page, the whole width of a phone. The
+ * "How is this calculated?": a side panel over the page, the whole width of a phone. The
  * native <dialog> opened with showModal() makes the page behind inert and closes on Escape; focus
  * starts on Close, Tab cycles inside, and on close focus goes back to the trigger that opened it.
  */

@@ -1,4 +1,4 @@
-import { endpoints } from '../../../../contract/endpoints';
+import { investorCalls } from '../../../lib/investor-calls';
 import { errorText } from '../../../lib/api-client';
 import { useEndpointQuery } from '../../../lib/queries';
 import type { ExplainTarget } from './explain-figures';
@@ -23,12 +23,12 @@ export function useExplanation(target: ExplainTarget | null, investorName: strin
     figure: figure ?? '',
     ...(investorName !== undefined ? { investor_name: investorName } : {}),
     ...(target?.propertyName !== undefined ? { property_name: target.propertyName } : {}),
-    // A history row's ⓘ explains the row: that month's amount (issue 25).
+    // A history row's ⓘ explains the row: that month's amount.
     ...(target?.month !== undefined ? { month: target.month } : {}),
   });
   const [first, second] = target?.figures ?? [];
-  const a = useEndpointQuery(endpoints.explain, queryOf(first), { enabled: first !== undefined, meta });
-  const b = useEndpointQuery(endpoints.explain, queryOf(second), { enabled: second !== undefined, meta });
+  const a = useEndpointQuery(investorCalls.explain, queryOf(first), { enabled: first !== undefined, meta });
+  const b = useEndpointQuery(investorCalls.explain, queryOf(second), { enabled: second !== undefined, meta });
   if (!target) return { status: 'idle' };
   const error = a.error ?? (second !== undefined ? b.error : null);
   if (error) return { status: 'error', message: errorText(error) };

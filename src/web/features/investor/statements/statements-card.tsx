@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { endpoints } from '../../../../contract/endpoints';
+import { investorCalls } from '../../../lib/investor-calls';
 import { FormError } from '../../../components/form-error';
 import { PeriodChooser, usePeriodChooser } from '../../../components/period-chooser';
 import { download } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { useDownload } from '../../../lib/use-download';
 import { PrepareSubmit } from '../../../components/prepare-submit';
 
 /**
- * "Statements" (issue 13): a quarter, a year or any range as a PDF the investor can keep: capital,
+ * "Statements": a quarter, a year or any range as a PDF the investor can keep: capital,
  * income, cash and return, opening to closing, with the period's movements.
  */
 export function StatementsCard({ investorName }: { investorName: string | undefined }) {
@@ -18,7 +18,7 @@ export function StatementsCard({ investorName }: { investorName: string | undefi
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => download(endpoints.investorStatement, { query: { from, to, ...(investorName ? { investor_name: investorName } : {}) } }));
+    void run(() => download(investorCalls.investorStatement, { query: { from, to, ...(investorName ? { investor_name: investorName } : {}) } }));
   };
 
   return (

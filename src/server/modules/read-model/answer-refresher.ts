@@ -1,0 +1,161 @@
+import type { Queryable } from '../../db/client.js';
+import { allScopeVersions, forgetOldAnswers } from './answer-cache.repository.js';
+import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answers.repository.js';
+
+/**
+ * Keeps the answers people open most computed ahead of their reads (docs/performance.md): every active investor's
+ * summary and property pages, every property's details, and the tax reports of the years being worked
+ * on (reports.service.ts `llcAheadSteps`), as of today. A read then finds its answer
+ * kept, instead of waiting for a cold computation behind everyone else's.
+ *
+ * It watches the versions of the books' scopes (migration 0006). Whatever changed, through this server
+ * or another on the same database, names the answers to compute again: an investor's scope theirs, an
+ * LLC's its members' and its properties', the shared scope all of them. The first pass after start-up
+ * computes what is missing or stale (after a restart of the same code, nothing is). It only ever saves
+ * work: a read never depends on it, since a kept answer is served only while its inputs are current.
+ * Jobs run one at a time, behind the same bound as cold reads, so readers are never starved.
+ */
+export type AheadJobs = {
+  /** Keeps one investor's answers; resolves to how many. */
+  investor(investorId: number): Promise<number>;
+  /** The steps that keep an LLC's reports (its properties' details and tax summaries, its tax reports), each resolving to how many it kept. */
+  llcSteps(llcId: number, propertyIds: number[]): Promise<(() => Promise<number>)[]>;
+  /** The key an investor's summary is kept under today (to see whether it is current). */
+  summaryKey(investorId: number): string;
+  /** The key of what an LLC's steps keep last, today. */
+  llcKey(llcId: number): string;
+};
+
+export type PassReport = { answers: number; ms: number; first: boolean };
+
+/**
+ * Lets the requests that arrived meanwhile run before the next job. PGlite answers on this thread, and
+ * its promises resolve without waiting for I/O, so back-to-back jobs would starve the server: the large
+ * tier's first pass kept even /healthz waiting 72 s.
+ */
+const requestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createAnswerRefresher({
+  db,
+  jobs,
+  today,
+  currentAnswers,
+  pollMs = 1_000,
+  longestWaitMs = 10_000,
+}: {
+  db: Queryable;
+  jobs: AheadJobs;
+  today: () => string;
+  /** Of these answers' keys, those kept and current (kept-answers.ts). */
+  currentAnswers: (answerKeys: string[]) => Promise<Set<string>>;
+  pollMs?: number;
+  longestWaitMs?: number;
+}) {
+  let onPass: (report: PassReport) => void = () => {};
+  let onError: (err: unknown) => void = () => {};
+  let seen: Map<string, number> | undefined;
+  let seenDay = '';
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  // While writes keep coming, a pass would compute answers the next write makes old again, and take a
+  // connection (PGlite's only one) from the writers: it waits for a poll that sees no new change, or
+  // at most longestWaitMs after the first change it has not computed.
+  let lastTotal: number | undefined;
+  let waitingSince: number | undefined;
+
+  type Work = { investors: Set<number>; llcs: Set<number> };
+
+  /** What the changes since the last pass touch; everything on the first pass or a new day. */
+  async function workSince(versions: Map<string, number>): Promise<Work | 'all'> {
+    if (!seen || seenDay !== today()) return 'all';
+    const work: Work = { investors: new Set(), llcs: new Set() };
+    for (const [scope, version] of versions) {
+      if (seen.get(scope) === version) continue;
+      if (scope === 'shared') return 'all';
+      const [kind, id] = scope.split(':');
+      if (kind === 'investor') work.investors.add(Number(id));
+      if (kind === 'llc') work.llcs.add(Number(id));
+    }
+    return work;
+  }
+
+  async function pass(): Promise<void> {
+    const started = performance.now();
+    const versions = await allScopeVersions(db);
+    const day = today();
+    // The whole books' version: it moves with every change (migration 0009).
+    const total = versions.get('*') ?? 0;
+    const settling = seen !== undefined && day === seenDay && total !== lastTotal;
+    lastTotal = total;
+    if (settling) {
+      waitingSince ??= started;
+      if (started - waitingSince < longestWaitMs) return;
+    }
+    waitingSince = undefined;
+    const work = await workSince(versions);
+    const first = seen === undefined;
+    // Once a day: the days before's answers "as of today" are never asked again.
+    if (day !== seenDay) await forgetOldAnswers(db);
+    const byLlc = await propertyIdsByLlc(db);
+    let investors: number[];
+    let llcs: number[];
+    if (work === 'all') {
+      // After a restart of the same code most answers are still current: skip those.
+      const everyone = await activeInvestorIds(db);
+      const current = await currentAnswers(everyone.map(jobs.summaryKey));
+      investors = everyone.filter((i) => !current.has(jobs.summaryKey(i)));
+      const lastKeys = new Map<number, string>();
+      for (const llc of byLlc.keys()) lastKeys.set(llc, jobs.llcKey(llc));
+      const currentLlcs = await currentAnswers([...lastKeys.values()]);
+      llcs = [...lastKeys].filter(([, key]) => !currentLlcs.has(key)).map(([llc]) => llc);
+    } else {
+      const active = new Set(await activeInvestorIds(db));
+      investors = [...new Set([...work.investors, ...(await membersOf(db, [...work.llcs]))])].filter((i) => active.has(i)).sort((a, b) => a - b);
+      llcs = [...work.llcs];
+    }
+    let answers = 0;
+    for (const investorId of investors) {
+      if (stopped) return;
+      await requestsFirst();
+      answers += await jobs.investor(investorId);
+    }
+    for (const llc of llcs) {
+      for (const step of await jobs.llcSteps(llc, byLlc.get(llc) ?? [])) {
+        if (stopped) return;
+        await requestsFirst();
+        answers += await step();
+      }
+    }
+    // Only a finished pass moves the mark: a stopped or failed one is done again from the same versions.
+    seen = versions;
+    seenDay = day;
+    if (answers > 0 || first) onPass({ answers, ms: performance.now() - started, first });
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass().catch(onError).finally(schedule);
+    }, seen ? pollMs : 0);
+    timer.unref();
+  }
+
+  return {
+    /** Starts watching; `onPass` hears of each pass that kept answers (and of the first), `onError` of a failed one. */
+    start(hooks: { onPass?: (report: PassReport) => void; onError?: (err: unknown) => void } = {}): void {
+      onPass = hooks.onPass ?? onPass;
+      onError = hooks.onError ?? onError;
+      stopped = false;
+      schedule();
+    },
+    /** Stops after the job under way (a server closing waits for it before closing the database). */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type AnswerRefresher = ReturnType<typeof createAnswerRefresher>;

@@ -1,0 +1,89 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ACTIONS, ADMIN_GROUPS, actionsFor, groupsOf, searchActions } from './admin-actions';
+import { ActionFinder } from './navigation/action-finder';
+import { AdminActionPicker } from './navigation/admin-action-picker';
+
+/** "Select Admin Action:" as the spec lists it, then this product's extensions. */
+const SPEC_ORDER = [
+  'Admin Summary', 'Property Details', 'Add New Income', 'Add New Loren Income', 'Add New Land Contract Payment',
+  'Add New Property Expense', 'Add New Investor Property Expense', 'Delete Property Transaction', 'Delete LLC Transaction',
+  'Update Property Notes', 'Add Expense Category', 'Add New Investor', 'Add New Investment', 'Add New Investment Property',
+  'Add New Rental Deposit', 'Manage Portal Users', 'Add New LLC Expense', 'LLC Taxes', 'Withdraw Funds',
+];
+const EXTENSIONS = [
+  'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks',
+  'Investor Statements', 'Export Ledger', 'Add Income Category',
+];
+
+const titles = (found: readonly { title: string }[]) => found.map((a) => a.title);
+const inRouter = (element: ReturnType<typeof createElement>) =>
+  renderToStaticMarkup(createElement(MemoryRouter, { initialEntries: ['/admin'] }, element));
+
+describe('the admin action registry', () => {
+  it('gives every action a panel, a kind of work, a unique address and words to find it by', () => {
+    for (const a of ADMIN_ACTIONS) {
+      expect(typeof a.panel, a.title).toBe('function');
+      expect(ADMIN_GROUPS, a.title).toContain(a.group);
+      expect(a.keywords.length, a.title).toBeGreaterThan(0);
+    }
+    expect(new Set(ADMIN_ACTIONS.map((a) => a.slug)).size).toBe(ADMIN_ACTIONS.length);
+    expect(ADMIN_ACTIONS.find((a) => a.title === 'Add New Income')?.slug).toBe('add-new-income');
+    expect(titles(ADMIN_ACTIONS.filter((a) => a.picture))).toEqual(['Update Property Notes', 'Add New Investment Property']);
+    expect(titles(ADMIN_ACTIONS.filter((a) => a.wide))).toEqual([
+      'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log',
+    ]);
+  });
+
+  it('lists the dropdown in the spec’s order, extensions after, with no group heading at all (so none repeats)', () => {
+    expect(titles(ADMIN_ACTIONS)).toEqual([...SPEC_ORDER, ...EXTENSIONS]);
+    const html = renderToStaticMarkup(createElement(AdminActionPicker, { actions: ADMIN_ACTIONS, current: ADMIN_ACTIONS[0]!, onChoose: () => {} }));
+    expect(html).not.toContain('<optgroup');
+    expect([...html.matchAll(/<option value="[^"]+"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1])).toEqual([...SPEC_ORDER, ...EXTENSIONS]);
+    expect(html).toContain('Select Admin Action:');
+    // Without the loren capability its income entry is left out, the rest in the same order.
+    expect(titles(actionsFor(false))).toEqual([...SPEC_ORDER, ...EXTENSIONS].filter((t) => t !== 'Add New Loren Income'));
+  });
+
+  it('shows each kind of work once in the menu, each action under its own kind', () => {
+    const groups = groupsOf(ADMIN_ACTIONS);
+    expect(groups.map((g) => g.group)).toEqual([...ADMIN_GROUPS]);
+    expect(groups.flatMap((g) => g.actions).length).toBe(ADMIN_ACTIONS.length);
+    for (const g of groups) for (const a of g.actions) expect(a.group).toBe(g.group);
+    const html = inRouter(createElement(ActionFinder, { actions: ADMIN_ACTIONS, current: ADMIN_ACTIONS[2]! }));
+    const headings = [...html.matchAll(/class="admin-finder-group-name">([^<]+)</g)].map((m) => m[1]);
+    expect(headings).toEqual(['Reports', 'Recording', 'Corrections', 'People and setup']);
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    const current = /<a [^>]*aria-current="page"[^>]*>([^<]+)<\/a>/.exec(html)!;
+    expect(current[1]).toBe('Add New Income');
+    expect(current[0]).toContain('href="/admin?action=add-new-income"');
+    expect(html.match(/<a /g)).toHaveLength(ADMIN_ACTIONS.length);
+  });
+
+  it('finds an action by the words an admin types, best match first', () => {
+    const first = (q: string) => searchActions(ADMIN_ACTIONS, q)[0]?.title;
+    expect(first('rent')).toBe('Add New Income');
+    expect(titles(searchActions(ADMIN_ACTIONS, 'rent'))).toContain('Add New Rental Deposit');
+    expect(first('RENT')).toBe('Add New Income');
+    expect(first('payout')).toBe('Withdraw Funds');
+    expect(first('distribution')).toBe('Withdraw Funds');
+    for (const q of ['void', 'delete', 'correct']) {
+      expect(titles(searchActions(ADMIN_ACTIONS, q)).slice(0, 3), q).toEqual(['Delete Property Transaction', 'Delete LLC Transaction', 'Cash Withdrawals']);
+    }
+    for (const q of ['user', 'password', '2fa']) expect(first(q), q).toBe('Manage Portal Users');
+    for (const q of ['tax', 'k-1', 'cpa']) expect(first(q), q).toBe('LLC Taxes');
+    expect(first('with')).toBe('Withdraw Funds'); // a title's start
+    expect(first('llc exp')).toBe('Add New LLC Expense'); // several words, each starting a word
+    expect(searchActions(ADMIN_ACTIONS, 'zebra')).toEqual([]);
+    expect(searchActions(ADMIN_ACTIONS, '  ')).toHaveLength(ADMIN_ACTIONS.length);
+  });
+
+  it('says so when nothing matches', () => {
+    // The search box starts empty; an empty result is the finder's own sentence (checked in the browser too).
+    const html = inRouter(createElement(ActionFinder, { actions: ADMIN_ACTIONS, current: ADMIN_ACTIONS[0]! }));
+    expect(html).toContain('Find an action');
+    expect(html).not.toContain('No action matches');
+  });
+});

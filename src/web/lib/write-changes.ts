@@ -1,0 +1,48 @@
+import type { Endpoint } from '../../contract/endpoint';
+import { endpoints as E, VOID_ENDPOINTS } from '../../contract/endpoints';
+
+/**
+ * What each write changes, for the query cache to load again (queries.ts, useInvalidation). Apart from
+ * queries.ts because it needs the endpoint table's entries, and with them zod and every schema: the
+ * investor page and the sign-in screen write nothing, so they load without it; the first write loads it.
+ */
+
+/** The admin's reports: every figure of the books shows in one of them. */
+const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTaxes, E.propertyTaxes];
+/** Reads a money movement changes: balances, maximums, viewers, the investor pages and the reports. */
+const BOOKS: readonly Endpoint[] = [
+  E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
+  E.investorSummary, E.investorProperty, E.explain, E.ledgerEntries, ...REPORTS,
+];
+/** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
+const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
+
+/** What each write changes (every write also adds to the audit trail). */
+const CHANGES = new Map<string, readonly Endpoint[]>([
+  [E.addInvestor.path, HELPER_LISTS],
+  [E.addInvestmentProperty.path, HELPER_LISTS],
+  [E.addLlc.path, [...HELPER_LISTS, E.periodLocks]],
+  [E.setPeriodLock.path, [E.periodLocks]],
+  [E.totpEnable.path, [E.totpStatus]],
+  [E.totpDisable.path, [E.totpStatus]],
+  [E.recoveryCodes.path, [E.totpStatus]],
+  // A new password lifts the wait the login summary shows.
+  [E.resetPortalUserPassword.path, [E.loginSummary]],
+  [E.addLoren.path, HELPER_LISTS],
+  [E.addExpenseCategory.path, HELPER_LISTS],
+  [E.setInvestorFee.path, BOOKS],
+  [E.setPropertyNotes.path, [E.getPropertyNotes, E.investorProperty]],
+  // An upload given a property becomes its picture on the investors' pages.
+  [E.uploadPicture.path, [E.investorSummary]],
+  [E.updateLlc.path, [E.getLlc, E.llcTaxes]],
+  // The login goes from the login summary and the portal users' list; the investor stays.
+  [E.deletePortalUser.path, [E.loginSummary, E.adminHelpers]],
+  ...[
+    E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
+    E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,
+    E.recordDepositWithdrawal, E.correctEntry, ...Object.values(VOID_ENDPOINTS),
+  ].map((w): [string, readonly Endpoint[]] => [w.path, BOOKS]),
+]);
+
+/** The reads a write changes; every write also adds to the audit trail. */
+export const changedBy = (write: Pick<Endpoint, 'path'>): readonly Endpoint[] => [...(CHANGES.get(write.path) ?? []), E.auditLog];
