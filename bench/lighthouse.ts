@@ -113,6 +113,21 @@ async function measure(url: string, token: string | null): Promise<{ figures: Fi
   }
 }
 
+/**
+ * Chromium's trace sometimes misses the navigation's start (NO_NAVSTART) on a busy machine: that run
+ * measured nothing, so it is taken again, at most twice, and said so.
+ */
+async function measureRetrying(url: string, token: string | null): ReturnType<typeof measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, token);
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes('NO_NAVSTART')) throw e;
+      console.log(`  (no navigation start in the trace; running again, attempt ${attempt + 1})`);
+    }
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const row = (name: string, f: Figures) =>
   `| ${name} | ${f.score} | ${Math.round(f.tbt)} | ${Math.round(f.mainThread)} | ${Math.round(f.lcp)} | ${Math.round(f.fcp)} |`;
@@ -133,7 +148,7 @@ async function main() {
     for (const p of pages) {
       const runs: Figures[] = [];
       for (let k = 0; k < RUNS; k++) {
-        const { figures, lhr } = await measure(p.url, p.token);
+        const { figures, lhr } = await measureRetrying(p.url, p.token);
         runs.push(figures);
         console.log(`${row(`${p.name}, run ${k + 1}`, figures)}  load ${loadavg()[0]!.toFixed(1)}`);
         version = lhr.lighthouseVersion;
