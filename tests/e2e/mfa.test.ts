@@ -7,7 +7,7 @@ import { LoginPage } from '../support/pages/login-page.js';
 import { pageWidth, textCutOff } from '../support/screen-checks.js';
 import { ADMIN, createInvestorWithLogin, startTestApp } from '../support/test-app.js';
 
-/** Two-factor sign-in in Chromium (issue 11 item 1): enrolment with a QR code drawn in the page, then the code step. */
+/** Two-factor sign-in in Chromium: enrolment with a QR code drawn in the page, then the code step. */
 describe('two-factor sign-in in Chromium', () => {
   let browser: TestBrowser;
   /** Each test's own portal, on books of its own: no test reads what another one did. */
@@ -59,7 +59,7 @@ describe('two-factor sign-in in Chromium', () => {
     await screenshot(login.page, 'login-totp-setup-phone');
     await login.page.getByLabel('6-digit code').fill(codeFor(secret, 0));
     await login.page.getByRole('button', { name: 'VERIFY' }).click();
-    // The recovery codes come before the portal: shown once, to keep (issue 25 item 7).
+    // The recovery codes come before the portal: shown once, to keep.
     const codes = login.page.getByTestId('recovery-codes').getByRole('listitem');
     await expect.poll(() => codes.count()).toBe(10);
     expect(await codes.first().textContent()).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);

@@ -9,7 +9,7 @@ import { pageWidth } from '../support/screen-checks.js';
 import { ADMIN, bearer, buildAppTemplate, signIn, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /**
- * Stored XSS stays inert in Chromium (issue 11 item 6, security.md D3). Through the API, as an admin,
+ * Stored XSS stays inert in Chromium (docs/security.md D3). Through the API, as an admin,
  * HTML and script payloads go into every text field an admin can write (and the portal's name, which the
  * operator sets); a `javascript:` address is refused where a URL field exists. Then every screen that
  * shows them is opened, admin and investor views alike: no payload runs (`window.__xss` stays undefined,

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('the books, part 1, on %s', (kind) => {
   /** The Maple books and a loren, North Loren. */
   const withNorthLoren = (admin: string) => seedAs(t, admin)('/admin/add_loren', { loren_name: 'North Loren' });
 
-  describe('the Maple example (domain.md §4.10) recorded through the API', () => {
+  describe('the Maple example (docs/rules/README.md) recorded through the API', () => {
     describe('on an empty database', () => {
       beforeEach(open('empty'));
       afterEach(close);
@@ -86,7 +86,7 @@ describe.each(DB_KINDS)('the books, part 1, on %s', (kind) => {
       beforeEach(open('empty', (admin) => recordMapleBooks(t, admin, { recordings: false })));
       afterEach(close);
 
-      it('stores exactly its rows, summing to the figures of domain.md §4.12', async () => {
+      it('stores exactly its rows, summing to the admin totals of docs/rules/cash.md', async () => {
         for (const [url, body] of MAPLE_RECORDINGS) {
           const res = await post(url, body);
           expect(res.statusCode, `${url} ${res.body}`).toBe(201);
@@ -276,7 +276,7 @@ describe.each(DB_KINDS)('the books, part 1, on %s', (kind) => {
     });
   });
 
-  describe('idempotency keys (security.md L6)', () => {
+  describe('idempotency keys (docs/security.md L6)', () => {
     // Each test uses a key of its own and checks only what its own requests changed.
     beforeAll(open('maple'));
     afterAll(close);

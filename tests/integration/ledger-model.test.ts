@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('the ledger on %s', (kind) => {
       await db.query(`UPDATE audit_event SET ip = '10.9.9.9' WHERE id = (SELECT max(id) FROM audit_event)`);
       await db.exec('ALTER TABLE audit_event ENABLE TRIGGER audit_event_guard');
       const err = (await reconcile(target).catch((e: unknown) => e)) as ReconciliationError;
-      expect(err.message).toMatch(/^The books do not reconcile \(security.md L8\):/);
+      expect(err.message).toMatch(/^The books do not reconcile \(docs\/security.md L8\):/);
       expect(err.differences).toEqual([
         expect.stringMatching(/^the audit hash chain breaks at audit_event \d+$/),
         expect.stringMatching(/^voided ledger entry \d+ \(property_income\) has 0 'void' audit rows, not 1$/),

@@ -14,7 +14,7 @@ import { prng } from '../support/prng.js';
 import { DB_KINDS, onPostgres } from '../support/test-db.js';
 
 /**
- * What keeps reads cheap (issue 12, migration 0005): monthly totals the database maintains with every
+ * What keeps reads cheap (docs/performance.md, migration 0005): monthly totals the database maintains with every
  * write and void, and answers kept per version of the books. Both must give exactly what the ledger
  * gives, never a stale answer, from any app server.
  */
@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('kept answers across deploys on %s', (kind) => {
       const [kept] = (await t.testDb.db.query<{ key: string; scopes: string[]; versions: string[] }>(
         `SELECT key, scopes, versions::text[] AS versions FROM answer_cache WHERE key LIKE '%/investor_summary/%'`,
       )) as [{ key: string; scopes: string[]; versions: string[] }];
-      // What a server of the shape before issue 14 kept, at the current versions: without the returns.
+      // What a server of the shape before the returns were added kept, at the current versions: without the returns.
       const { xirr: _x, xirr_note: _n, equity_multiple: _e, capital_returned: _c, cash_distributed: _d, ...older } = fresh;
       const olderKey = `0ld0format00${kept.key.slice(kept.key.indexOf('/'))}`;
       await t.testDb.db.query('INSERT INTO answer_cache (key, scopes, versions, stamp, body_gzip) VALUES ($1, $2, $3, $4, $5)', [

@@ -13,7 +13,7 @@ import { DB_KINDS, onPostgres } from '../support/test-db.js';
 onPostgres('scoped answers under concurrent PostgreSQL writers');
 
 /**
- * Answers kept per scope of the books (issue 12, migration 0006): a write makes unservable exactly the
+ * Answers kept per scope of the books (docs/performance.md, migration 0006): a write makes unservable exactly the
  * answers computed from what it changed, and no other. The Maple books (LLC Maple: P and Q; A and B in
  * P, C in Q) plus a second LLC, Birch, with property R, where D and, from this test, also A invest.
  */

@@ -138,7 +138,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
-/** axe-core in the page: no serious or critical accessibility violations (ui.md). */
+/** axe-core in the page: no serious or critical accessibility violations (docs/product.md, Look and feel). */
 export async function expectAccessible(page: Page): Promise<void> {
   // Only the violations in full: axe then keeps one example of each passing or inapplicable rule instead of
   // every node, much faster on a long table, and finds the same violations.

@@ -2,7 +2,7 @@ import type { Db } from '../../src/server/db/client.js';
 import type { Services } from '../../src/server/services.js';
 
 /**
- * The reconciliation of security.md L8 (src/server/modules/reconciliation), run when a test closes its
+ * The reconciliation of docs/security.md L8 (src/server/modules/reconciliation), run when a test closes its
  * app (tests/support/test-app.ts): the books a test leaves behind must add up, whatever the test did to
  * them through the API. A difference fails the test, naming what differs.
  */
@@ -12,7 +12,7 @@ export class ReconciliationError extends Error {
   constructor(readonly differences: string[]) {
     const shown = differences.slice(0, 20);
     const more = differences.length > shown.length ? `\n  … and ${differences.length - shown.length} more` : '';
-    super(`The books do not reconcile (security.md L8):\n  ${shown.join('\n  ')}${more}`);
+    super(`The books do not reconcile (docs/security.md L8):\n  ${shown.join('\n  ')}${more}`);
     this.name = 'ReconciliationError';
   }
 }

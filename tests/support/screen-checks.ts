@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * What every screen is checked for at each width (issue 10 items 1, 5, 7): nothing wider than the window,
+ * What every screen is checked for at each width (docs/product.md, Look and feel): nothing wider than the window,
  * no text cut inside its box, and no request to a host other than the portal's own.
  */
 

@@ -134,7 +134,7 @@ async function startOn(
     clock,
     async close() {
       try {
-        // The books must reconcile when a test is done with them (security.md L8, tests/support/reconcile.ts):
+        // The books must reconcile when a test is done with them (docs/security.md L8, tests/support/reconcile.ts):
         // a difference fails the test's teardown with the difference named. The check is skipped only when
         // the database cannot be reached (a test that stopped, broke or already closed it on purpose), or
         // for a test that edits the tables behind the app's back and said so with skipReconciliation().

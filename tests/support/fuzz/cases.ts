@@ -300,7 +300,7 @@ function* wholeBodyCases(ctx: Ctx, fields: FieldSpec[], fresh: () => Record<stri
   const many = fresh();
   for (let i = 0; i < 2000; i++) withKey(many, `k${i}`, i);
   yield bodyCase(ctx, '2000 extra fields', toJsonText(many));
-  // Deep and wide values in a field drawn at random, and a whole body nested deep (issue 24).
+  // Deep and wide values in a field drawn at random, and a whole body nested deep.
   for (const hv of some(NESTING)) {
     const f = ctx.rng.pick(fields);
     yield bodyCase(ctx, `${f.name}: ${hv.label}`, toJsonText(withKey(fresh(), f.name, hv.value)));

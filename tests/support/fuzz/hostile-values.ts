@@ -20,7 +20,7 @@ const deepArray = (depth: number): unknown => {
 };
 
 /**
- * Nesting and width at and past the server's bounds (issue 24: 32 levels, 1,000 fields and list items in
+ * Nesting and width at and past the server's bounds (docs/security.md: 32 levels, 1,000 fields and list items in
  * a request; plugins/input-bounds.ts), in a field of an otherwise valid body. The body is the first
  * level, so a field's value of 31 lists is at the bound and one of 32 past it. The deepest are written
  * as raw JSON text: JSON.stringify recurses, and could not write them. Each fits in 64 KiB.

@@ -18,7 +18,7 @@ const LEAKS: [RegExp, string][] = [
   [/\bpg\b|\bpg_|postgres|pglite/i, "the database's name"],
   [/ZodError|invalid_type|invalid_union|invalid_format|too_big|too_small|unrecognized_keys|expected \w+, received/, "the schema library's error codes"],
   // zod's own default texts ("Too big: expected string to have <=100 characters", "Invalid input"): words for
-  // the developer, which plugins/error-handler.ts means to replace and issue 11 item 3 wants in the user's words.
+  // the developer, which plugins/error-handler.ts means to replace with words a user understands.
   [/\bToo (big|small): expected\b|^Invalid (input|option)\b|expected one of/, "the schema library's default wording"],
   [/\bFST_\w+|\bERR_\w+|\b(Type|Range|Syntax|Reference)Error\b|\bError:/, 'an error code or class'],
   [/[/\\](src|node_modules|work|home|tmp|usr)[/\\]|\.(ts|js|mjs|cjs):\d+/, 'a file path'],

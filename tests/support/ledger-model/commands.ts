@@ -11,7 +11,7 @@ import {
 import { CATEGORIES, INVESTOR_NAMES, LLC_NAMES, PROPERTY_NAMES, type World } from './world.js';
 
 /**
- * The commands of the model-based ledger test (security.md L9) for fast-check's `fc.commands`: each
+ * The commands of the model-based ledger test (docs/security.md L9) for fast-check's `fc.commands`: each
  * sends one write through the real API (app.inject), checks the answer against what the model says
  * it must be (accepted, or refused with the reason), applies it to the model when accepted, and then
  * compares the API's figures with the model's after the step.
@@ -177,7 +177,7 @@ class LlcExpense extends Step {
   }
 }
 
-/** An LC payment or a deposit: accepted only on the property type its kind requires (domain.md §3.1, §6.10). */
+/** An LC payment or a deposit: accepted only on the property type its kind requires (docs/rules/ledger.md). */
 class TypedRecording extends Step {
   constructor(private readonly a: { what: 'lc_payment' | 'deposit'; property: string; date: string; cents: number }) {
     super(`${a.what} ${JSON.stringify(a)}`);
@@ -274,7 +274,7 @@ class DepositWithdrawal extends Step {
   }
 }
 
-// ---- voids (domain.md §3.4) -------------------------------------------------------------------------------
+// ---- voids (docs/rules/ledger.md) ------------------------------------------------------------------------
 
 const FAMILIES: { family: string; kinds: Kind[]; word: string; done: string }[] = [
   { family: 'income', kinds: ['property_income'], word: 'income', done: 'Income' },
@@ -417,8 +417,8 @@ export async function compareEverything(m: Model, r: Real): Promise<void> {
 
 /**
  * A day of 2025-01 … 2025-01 + `months` (the clock stands at 2026-01-15: later days are in the future),
- * often the 1st, the 15th or 16th (either side of the mid-month rule, §4.1) or the 28th, so that entries
- * often share a date (§6.11).
+ * often the 1st, the 15th or 16th (either side of the mid-month rule, docs/rules/ownership.md) or the 28th, so that entries
+ * often share a date.
  */
 const day = (months: number) =>
   fc.record({ m: fc.integer({ min: 0, max: months }), d: fc.oneof(fc.constantFrom(1, 15, 16, 28), fc.integer({ min: 1, max: 28 })) })

@@ -9,7 +9,7 @@ import { centsToDollars } from '../../../src/server/domain/money.js';
 import type { World } from './world.js';
 
 /**
- * The model of the books for the model-based ledger test (security.md L9): the entries the API
+ * The model of the books for the model-based ledger test (docs/security.md L9): the entries the API
  * accepted, kept as plain data, and every figure the API should answer computed from them with the
  * domain's pure functions (allocation, investor figures, limits), never with the services or SQL.
  * Only the last step, cents to the API's field names and dollars, is the portal's own pure shaping
@@ -84,7 +84,7 @@ export function figuresAt(m: Model, w: World, asOf: string): Figures {
   return { books, allocation: allocate(books), asOf };
 }
 
-/** GET /api/investor_summary as the domain functions compute it (domain.md §4.6–§4.9), in the API's shape. */
+/** GET /api/investor_summary as the domain functions compute it (docs/rules/cash.md, returns.md), in the API's shape. */
 export function expectedSummary(fig: Figures, w: World, investor: string): InvestorSummaryResponse {
   const iid = w.investorId(investor);
   const f = investorFigures(fig.books, fig.allocation, iid, fig.books.cashWithdrawals, fig.asOf);
@@ -98,7 +98,7 @@ export function expectedProperty(fig: Figures, w: World, investor: string, prope
   return propertyAnswer(fig.books.properties.find((p) => p.id === pid)!, propertyFigures(fig.books, fig.allocation, iid, pid));
 }
 
-/** GET /admin/get_admin_summary (§4.12): the totals of the live entries and each investor's capital and cash. */
+/** GET /admin/get_admin_summary (docs/rules/cash.md): the totals of the live entries and each investor's capital and cash. */
 export function expectedAdminSummary(m: Model, fig: Figures, w: World): AdminSummaryResponse {
   const live = m.entries.filter((e) => !e.voided && e.date <= fig.asOf);
   const total = (...kinds: Kind[]) => live.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + e.cents, 0);
@@ -116,7 +116,7 @@ export function expectedAdminSummary(m: Model, fig: Figures, w: World): AdminSum
   };
 }
 
-// ---- the limits (domain.md §3.3, §4.11) ---------------------------------------------------------------
+// ---- the limits (docs/rules/withdrawals.md) -----------------------------------------------------------
 
 /** max_cash_withdrawal(i) = max(0, cash_balance(i)) as of today. */
 export function maxCash(fig: Figures, w: World, investor: string): number {
@@ -147,5 +147,5 @@ export const maxInvestment = (m: Model, investor: string, property: string, toda
 /** max_deposit_withdrawal(p): deposits − deposit withdrawals dated up to today. */
 export const maxDeposit = (m: Model, property: string, today: string) => netUpTo(depositMovements(m, property), today);
 
-/** The running check of §3.3 with one more movement: the first date the balance would go below zero, or null. */
+/** The running check (docs/rules/withdrawals.md) with one more movement: the first date the balance would go below zero, or null. */
 export const negativeWith = (moves: Movement[], extra?: Movement) => firstNegativeDate(extra ? [...moves, extra] : moves);

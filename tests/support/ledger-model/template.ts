@@ -6,7 +6,7 @@ import { addMasterData, type World } from './world.js';
 
 export type LedgerModelState = { token: string; world: World; model: Model };
 
-/** The fee given at "Add New Investor" applies from the beginning (domain.md §8 decision 3). */
+/** The fee given at "Add New Investor" applies from the beginning (docs/rules/fees.md). */
 const FROM_THE_BEGINNING = '1900-01-01';
 
 /**

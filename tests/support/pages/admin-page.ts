@@ -102,7 +102,7 @@ export class AdminForm {
 }
 
 /**
- * The admin page (portal-spec §2 Admin page) in one window: the action selector and its forms, the
+ * The admin page (docs/product.md, Screens) in one window: the action selector and its forms, the
  * transaction viewers with their confirm dialog. It keeps what the page did since the last `open()`: the
  * alerts it raised (accepted, as a user clicking OK), its console lines and its calls to /admin/*.
  */

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { LoginPage } from './login-page.js';
 
 /**
- * The investor page (portal-spec §2 Investor summary, Property detail panel): the summary cards, the
+ * The investor page (docs/product.md, Screens: investor summary, property detail panel): the summary cards, the
  * balance, the yearly ROI chart, the three histories, the property scroller and its detail panel.
  */
 export class InvestorPage {

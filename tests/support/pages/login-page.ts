@@ -20,13 +20,13 @@ export class AuthScreen {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
-  /** The session token the window holds (localStorage "token", portal-spec §3), or null. */
+  /** The session token the window holds (localStorage "token", docs/product.md), or null. */
   token(): Promise<string | null> {
     return this.page.evaluate(() => localStorage.getItem('token'));
   }
 }
 
-/** The login screen (portal-spec §2 Login): at /, and wherever a page needs a session the window lacks. */
+/** The login screen (docs/product.md, Screens): at /, and wherever a page needs a session the window lacks. */
 export class LoginPage extends AuthScreen {
   readonly logo = this.page.locator('h1 img[src="/logo.png"]');
   readonly signInButton = this.page.getByRole('button', { name: 'SIGN IN' });

@@ -166,7 +166,7 @@ export function figureDifferences(b: FigureInputs, balances: BalanceRow[], today
   const cashOut = total('cash_withdrawal');
   const left = totalCash + feesTotal + unallocatedTotal - allocation.unallocatedLlcExpenses;
   if (left !== income - expenses - cashOut) {
-    diffs.push(`cash identity (§4.12): Σ cash ${formatCents(totalCash)} + fees ${formatCents(feesTotal)} + unallocated ${formatCents(unallocatedTotal)} − LLC expenses nobody bore ${formatCents(allocation.unallocatedLlcExpenses)} = ${formatCents(left)}, but income − expenses − cash withdrawals = ${formatCents(income - expenses - cashOut)}`);
+    diffs.push(`cash identity: Σ cash ${formatCents(totalCash)} + fees ${formatCents(feesTotal)} + unallocated ${formatCents(unallocatedTotal)} − LLC expenses nobody bore ${formatCents(allocation.unallocatedLlcExpenses)} = ${formatCents(left)}, but income − expenses − cash withdrawals = ${formatCents(income - expenses - cashOut)}`);
   }
   const totals = {
     total_cash: centsToDollars(totalCash),
