@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { roundDiv } from './apportion.js';
-import { allocate, type BooksInput } from './allocation.js';
+import { allocate, feesInYear, type BooksInput } from './allocation.js';
 import { investorBalances, investorFigures, type CashWithdrawal } from './investor-figures.js';
 
 /** Random but valid books: capital never negative, amounts in cents, 2023–2025. */
@@ -141,6 +141,25 @@ describe('invariants over random ledgers (docs/rules/)', () => {
         for (const iid of investorIds) {
           const f = investorFigures(input, al, iid, cash, '2025-12-31');
           expect(balances.get(iid) ?? { capital: 0, cash: 0 }).toEqual({ capital: f.totalInvestments, cash: f.cashBalance });
+        }
+      }),
+    );
+  });
+
+  it('a year\'s fees on some properties: the years add up to every fee, and no property means no fee', () => {
+    fc.assert(
+      fc.property(books, ({ input, investorIds }) => {
+        const al = allocate(input);
+        const allIds = input.properties.map((p) => p.id);
+        for (const i of investorIds) {
+          let every = 0;
+          for (const im of al.investors.get(i)?.values() ?? []) for (const pm of im.byProperty.values()) every += pm.f;
+          const byYear = [2023, 2024, 2025].reduce((sum, y) => sum + (feesInYear(al, y, allIds).get(i) ?? 0), 0);
+          expect(byYear).toBe(every);
+          expect(feesInYear(al, 2024, []).get(i) ?? 0).toBe(0);
+          // Split by property, the parts add up to the whole.
+          const parts = allIds.reduce((sum, pid) => sum + (feesInYear(al, 2024, [pid]).get(i) ?? 0), 0);
+          expect(parts).toBe(feesInYear(al, 2024, allIds).get(i) ?? 0);
         }
       }),
     );

@@ -1,7 +1,7 @@
 import type { PropertyType } from '../../contract/values/property-types.js';
 import { apportion, apportionOne, roundDiv, type Share } from './apportion.js';
 import type { IsoDate } from './dates.js';
-import { daysPerMonth, effectiveMonth, monthIndex, type Month } from './months.js';
+import { daysPerMonth, effectiveMonth, monthIndex, yearOf, type Month } from './months.js';
 
 /**
  * The allocation engine of docs/rules/ownership.md and docs/rules/fees.md: who owns each property in each month, how each month's
@@ -251,6 +251,24 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
 
   const ownersAt = (pid: number, m: Month) => weightsWithFallback(capitalMonths(pid), (month) => stateAt(timeline(pid), month), m);
   return { investors, net, unallocated, unallocatedLlcExpenses, capitalAt, capitalMonths, ownersAt, llcOwnersAt };
+}
+
+/**
+ * Each investor's management fees of one year on the given properties: Σ F(i, p, m) over that year's
+ * months (docs/rules/fees.md). The LLC tax report's fee table reads it, with the LLC's properties.
+ */
+export function feesInYear(allocation: Allocation, year: number, propertyIds: readonly number[]): Map<number, number> {
+  const ids = new Set(propertyIds);
+  const fees = new Map<number, number>();
+  for (const [investorId, months] of allocation.investors) {
+    let fee = 0;
+    for (const [m, im] of months) {
+      if (yearOf(m) !== year) continue;
+      for (const [pid, pm] of im.byProperty) if (ids.has(pid)) fee += pm.f;
+    }
+    fees.set(investorId, fee);
+  }
+  return fees;
 }
 
 /** Inet(i, p, m) = G − F − Ei (docs/rules/fees.md). */

@@ -1,6 +1,6 @@
 import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
 import type { Queryable } from '../../db/client.js';
-import { allocate } from '../../domain/allocation.js';
+import { allocate, feesInYear } from '../../domain/allocation.js';
 import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
@@ -146,15 +146,6 @@ export const llcTaxesRead = declareRead({
     const { llc, properties, books } = input;
     const ids = properties.map((p) => p.id);
     const allocation = allocate(books);
-    const feesByInvestor = new Map<number, number>();
-    for (const [iid, months] of allocation.investors) {
-      let fee = 0;
-      for (const [m, im] of months) {
-        if (Math.floor(m / 12) !== year) continue;
-        for (const [pid, pm] of im.byProperty) if (ids.includes(pid)) fee += pm.f;
-      }
-      feesByInvestor.set(iid, fee);
-    }
     const report = taxReport({
       year,
       properties,
@@ -165,7 +156,7 @@ export const llcTaxesRead = declareRead({
       llcOwners: (m) => allocation.llcOwnersAt(llc.id, m),
       capitalAt: allocation.capitalAt,
       investorIds: [...new Set(books.capital.map((e) => e.investorId))],
-      feesByInvestor,
+      feesByInvestor: feesInYear(allocation, year, ids),
     });
     const names = new Map(input.investors.map((i) => [i.id, i.name]));
     const member = (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
