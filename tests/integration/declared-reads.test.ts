@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../src/server/db/client.js';
 import type { SessionUser } from '../../src/server/modules/auth/auth.repository.js';
 import { createServices, type Services } from '../../src/server/services.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
+import { BIRCH, withBirch } from '../support/birch-books.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { seedAs, TEST_JWT_SECRET, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
@@ -18,27 +19,6 @@ import { DB_KINDS } from '../support/test-db.js';
  *  - every table a read reads is written by one of those writes, and has version triggers for every
  *    kind of change (pg_trigger): a table added to the figures without them fails here.
  */
-
-const BIRCH = { ...MAPLE_LLC, llc_name: 'Birch Holdings LLC', address: '9 Birch Lane, Springfield, IL' };
-const R = {
-  property_name: 'R', address: '3 Birch Lane, Springfield, IL', purchase_date: '2024-02-01', purchase_price: '80000.00',
-  land_value: '20000.00', property_value: '90000.00', llc: BIRCH.llc_name, property_type: 'rental', picture_url: 'https://example.com/r.jpg',
-};
-
-/** The Maple books plus an LLC Birch with property R, where D and also A invest (as tests/integration/scoped-answers.test.ts). */
-async function withBirch(t: TestApp, admin: string): Promise<void> {
-  const post = seedAs(t, admin);
-  await post('/admin/add_llc', BIRCH);
-  await post('/admin/add_investment_property', R);
-  await post('/admin/add_investor', { name: 'D', email: 'd@example.com', phone: '', address: '', fee_percentage: '0.0' });
-  await post('/admin/add_investment', { property_name: 'R', investor_name: 'D', date: '2024-02-01', amount: '60000.00' });
-  await post('/admin/add_investment', { property_name: 'R', investor_name: 'A', date: '2024-02-01', amount: '20000.00' });
-  for (const m of ['03', '04', '05']) {
-    await post('/admin/record_property_income', {
-      income_date: `2024-${m}-02`, income_for_month: `2024-${m}-01`, property_name: 'R', description: `R rent ${m}`, amount: '900.00', income_category: 'Rent',
-    });
-  }
-}
 
 /** The tables a statement reads: the names after FROM and JOIN that are tables of the database. */
 function tablesOf(sql: string, known: Set<string>): string[] {

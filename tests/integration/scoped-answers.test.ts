@@ -5,8 +5,9 @@ import { appendAudit } from '../../src/server/modules/audit/audit.repository.js'
 import { forgetOtherAnswers, keepAnswer, keptAnswerNamed } from '../../src/server/modules/read-model/answer-cache.repository.js';
 import { ANSWER_FORMAT } from '../../src/server/modules/read-model/answer-format.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
+import { BIRCH, withBirch } from '../support/birch-books.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
-import { bearer, seedAs, type AppTemplate, type TestApp } from '../support/test-app.js';
+import { bearer, seedAs, type AppTemplate } from '../support/test-app.js';
 import { DB_KINDS, onPostgres } from '../support/test-db.js';
 
 // The deadlock and concurrent-write tests need PostgreSQL: without it the output says they did not run.
@@ -15,28 +16,9 @@ onPostgres('scoped answers under concurrent PostgreSQL writers');
 /**
  * Answers kept per scope of the books (docs/performance.md, migration 0006): a write makes unservable exactly the
  * answers computed from what it changed, and no other. The Maple books (LLC Maple: P and Q; A and B in
- * P, C in Q) plus a second LLC, Birch, with property R, where D and, from this test, also A invest.
+ * P, C in Q) plus a second LLC, Birch, with property R, where D and, from this test, also A invest
+ * (tests/support/birch-books.ts).
  */
-
-const BIRCH = { ...MAPLE_LLC, llc_name: 'Birch Holdings LLC', address: '9 Birch Lane, Springfield, IL' };
-const R = {
-  property_name: 'R', address: '3 Birch Lane, Springfield, IL', purchase_date: '2024-02-01', purchase_price: '80000.00',
-  land_value: '20000.00', property_value: '90000.00', llc: BIRCH.llc_name, property_type: 'rental', picture_url: 'https://example.com/r.jpg',
-};
-
-async function withBirch(t: TestApp, admin: string): Promise<void> {
-  const post = seedAs(t, admin);
-  await post('/admin/add_llc', BIRCH);
-  await post('/admin/add_investment_property', R);
-  await post('/admin/add_investor', { name: 'D', email: 'd@example.com', phone: '', address: '', fee_percentage: '0.0' });
-  await post('/admin/add_investment', { property_name: 'R', investor_name: 'D', date: '2024-02-01', amount: '60000.00' });
-  await post('/admin/add_investment', { property_name: 'R', investor_name: 'A', date: '2024-02-01', amount: '20000.00' });
-  for (const m of ['03', '04', '05']) {
-    await post('/admin/record_property_income', {
-      income_date: `2024-${m}-02`, income_for_month: `2024-${m}-01`, property_name: 'R', description: `R rent ${m}`, amount: '900.00', income_category: 'Rent',
-    });
-  }
-}
 
 /** The whole books' version ('*') as an answer's check reads it. */
 async function wholeBooksVersion(db: Queryable): Promise<number> {
