@@ -8,6 +8,25 @@ import security from 'eslint-plugin-security';
 import noUnsanitized from 'eslint-plugin-no-unsanitized';
 import globals from 'globals';
 
+/** Another module's repository, reached by going up out of this module (`../llcs/llcs.repository.js`). */
+const otherModulesRepository = {
+  regex: '^(\\.\\./)+.*\\.repository(\\.js)?$',
+  message: "Another module's repository is its own: import that module's public face (<module>/<module>.ts) instead.",
+};
+
+const noParseFloat = { selector: "CallExpression[callee.name='parseFloat']", message: 'Money is parsed from decimal text into cents (domain/money.ts), never with parseFloat.' };
+
+/**
+ * A kept reply's bytes are taken only by the one registration of the routes (src/server/http/register-endpoints.ts,
+ * modules/read-model/kept-reply.ts): anywhere else `keptBytes` is refused, imported, re-exported or reached as a member.
+ */
+const keptBytesMessage = "Only src/server/http/register-endpoints.ts takes a kept reply's bytes (modules/read-model/kept-reply.ts).";
+const keptBytesOnlyInRegistration = [
+  { selector: "ImportSpecifier[imported.name='keptBytes']", message: keptBytesMessage },
+  { selector: "ExportSpecifier[local.name='keptBytes']", message: keptBytesMessage },
+  { selector: "MemberExpression[property.name='keptBytes']", message: keptBytesMessage },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'data-demo/**', 'test-results/**'] },
   js.configs.recommended,
@@ -18,10 +37,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money is parsed from decimal text into cents (domain/money.ts), never with parseFloat.' },
-      ],
+      'no-restricted-syntax': ['error', noParseFloat, ...keptBytesOnlyInRegistration],
     },
   },
   {
@@ -76,11 +92,25 @@ export default tseslint.config(
       ] }],
     },
   },
+  // A module's repository is its own: other modules import the module's public face, <module>/<module>.ts
+  // (docs/architecture.md, "Modules"). A later block that sets no-restricted-imports for these files
+  // replaces this one, so the services' and repositories' block below repeats the pattern.
+  {
+    files: ['src/server/modules/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesRepository] }] },
+  },
+  {
+    files: ['src/server/modules/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { ...otherModulesRepository, regex: '^\\./[^/]+/.*\\.repository(\\.js)?$' },
+    ] }] },
+  },
   {
     files: ['src/server/modules/**/*.service.ts', 'src/server/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['fastify', '**/http/*', '**/plugins/*'], message: 'Services and repositories know nothing of HTTP: routes hand them parsed input.' },
+        otherModulesRepository,
       ] }],
     },
   },
@@ -100,6 +130,11 @@ export default tseslint.config(
       ] }],
     },
   })),
+  {
+    // The one registration of the routes sends kept replies as they were kept (keptBytesOnlyInRegistration above).
+    files: ['src/server/http/register-endpoints.ts'],
+    rules: { 'no-restricted-syntax': ['error', noParseFloat] },
+  },
   {
     // The entry points talk to the operator on the console.
     files: ['src/server/main.ts', 'src/server/cli.ts'],

@@ -37,7 +37,7 @@ export type Endpoint = {
    * A download: the answer is a file of this type (sent as an attachment), not JSON. `response` then
    * describes it for the API reference only, and the service returns a `DownloadFile`.
    */
-  file?: 'application/pdf' | 'application/zip' | 'text/csv';
+  file?: 'application/pdf' | 'application/zip' | 'text/csv' | 'application/octet-stream';
   /**
    * Refusals the service may answer (a wrong password or challenge on a public call, a missing row, a
    * conflict, throttling), besides those every call of its kind answers (see refusalsOf).
@@ -45,6 +45,44 @@ export type Endpoint = {
   refusals?: readonly (401 | 404 | 409 | 413 | 429)[];
   /** `false` for a call that answers without the database (so never 503). */
   database?: false;
+  /** An upload: the body is multipart/form-data (text fields and one file part), not JSON. */
+  multipart?: Multipart;
+};
+
+/**
+ * A multipart/form-data upload: its text parts, parsed by `fields` as a JSON body is by `body`, and one
+ * file part. The route, the API reference (a multipart requestBody) and the web client's form come from it.
+ */
+export type Multipart = {
+  fields: z.ZodType;
+  file: {
+    /** The form field of the file part. */
+    name: string;
+    /** The types the file may be, recognised by its content; the API reference lists them. */
+    types: readonly string[];
+    /** The most bytes the file may have: more answers 413. */
+    maxBytes: number;
+  };
+};
+
+/** The file part of an upload, as it arrives: read it once, as a stream (it is never whole in memory). */
+export type UploadedFile = {
+  /** The name the client gave it (only to show and to offer back as a download's name). */
+  fileName: string;
+  /** The type the client claims; the content decides. */
+  declaredType: string;
+  /** The bytes; ends with a 413 error when the file passes the entry's maxBytes. */
+  stream: AsyncIterable<Uint8Array>;
+};
+
+/**
+ * What a multipart handler receives: `read` goes through the parts in the order sent, gives the file part
+ * to `onFile` as it arrives (which streams it to where it is kept), and parses the text parts by the
+ * entry's `fields` at the end (a 400 in the field's words when they break it). `file` is undefined when
+ * none was sent.
+ */
+export type MultipartBody<F> = {
+  read<T>(onFile: (file: UploadedFile) => Promise<T>): Promise<{ fields: F; file: T | undefined }>;
 };
 
 /** What each refusal means, as the API reference says it. Every refusal is `{ "message" }` in plain words. */
@@ -55,8 +93,8 @@ export const REFUSAL_WORDS = {
   404: 'What the request names does not exist (or is not this investor\'s to see).',
   408: 'The request did not arrive in time (REQUEST_TIMEOUT_SECONDS, 30 s by default; its headers within two thirds of it).',
   409: 'A conflict with things as they are: a name that exists, a row changed or voided since it was shown, a closed period, an Idempotency-Key reused with another body, two-factor sign-in already on (or off).',
-  413: 'The body is larger than this call accepts (64 KiB; 3 MiB for a picture).',
-  415: 'The body is not JSON (`Content-Type: application/json`).',
+  413: 'The body is larger than this call accepts (64 KiB; 3 MiB for a picture; a file of 25 MiB for a document).',
+  415: 'The body is not JSON (`Content-Type: application/json`), or for an upload not `multipart/form-data`.',
   429: 'Too many attempts: wait for the time `Retry-After` says.',
   431: 'The request headers are larger than 16 KiB.',
   503: 'The database cannot be reached just now: try again after `Retry-After` seconds.',
@@ -86,7 +124,7 @@ type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 /** What a handler receives, parsed: cents, dates and months already in their domain form. */
 export type ParsedQuery<E extends Endpoint> = Out<E['query']>;
-export type ParsedBody<E extends Endpoint> = Out<E['body']>;
+export type ParsedBody<E extends Endpoint> = E['multipart'] extends Multipart ? MultipartBody<Out<E['multipart']['fields']>> : Out<E['body']>;
 /** What a client sends: the text a form holds. */
 export type QueryInput<E extends Endpoint> = In<E['query']>;
 export type BodyInput<E extends Endpoint> = In<E['body']>;
@@ -101,6 +139,8 @@ export type DownloadFile = {
   body: Uint8Array | AsyncIterable<Uint8Array>;
   /** How many files a zip will hold at most, sent as X-File-Count so a client can show progress. */
   fileCount?: number;
+  /** The file's own type, for a download of stored files of several types (`file: 'application/octet-stream'`). */
+  contentType?: string;
 };
 
 /** What the service returns: the answer without the message the table adds, or the file of a download. */

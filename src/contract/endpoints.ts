@@ -19,6 +19,8 @@ import * as U from './schemas/portal-users.js';
 import * as X from './schemas/exports.js';
 import { UploadPictureRequest, UploadPictureResponse } from './schemas/pictures.js';
 import { HealthResponse } from './schemas/common.js';
+import * as D from './schemas/documents.js';
+import * as N from './schemas/notices.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -374,6 +376,61 @@ export const endpoints = {
     method: 'GET', path: '/admin/audit_log', policy: 'admin', tag: 'Viewers and voids',
     summary: 'The audit trail, newest first, by page, filterable by entity.', query: V.AuditLogQuery,
     response: V.AuditLogResponse,
+  }),
+
+  noticeSettings: endpoint({
+    method: 'GET', path: '/api/notice_settings', policy: 'authenticated', tag: 'Notices',
+    summary: "The signed-in user's e-mail notices: each event, on or off (security notices always on).",
+    response: N.NoticeSettingsResponse,
+  }),
+  changeNoticeSettings: endpoint({
+    method: 'POST', path: '/api/change_notice_settings', policy: 'authenticated', tag: 'Notices',
+    summary: 'Turns optional e-mail notices on or off for the signed-in user (security notices cannot be turned off).',
+    body: N.ChangeNoticeSettingsRequest, response: N.NoticeSettingsResponse, message: 'Notice settings saved.',
+  }),
+  outbox: endpoint({
+    method: 'GET', path: '/admin/outbox', policy: 'admin', tag: 'Notices',
+    summary: 'The e-mail outbox, newest first, by page: each notice pending, sent or failed, with its last error.',
+    query: N.OutboxQuery, response: N.OutboxResponse,
+  }),
+
+  // ---- the document vault ---------------------------------------------------------------------------
+  uploadDocument: endpoint({
+    method: 'POST', path: '/admin/upload_document', policy: 'admin', tag: 'Documents',
+    summary: 'Keeps a document for one investor (investor_name), an LLC\'s members (llc_name) or every investor (neither): a PDF, PNG, JPEG, Word, Excel, text or CSV file of at most 25 MB, checked by its content.',
+    multipart: { fields: D.UploadDocumentFields, file: { name: 'file', types: D.DOCUMENT_TYPES, maxBytes: D.MAX_DOCUMENT_BYTES } },
+    response: D.UploadDocumentResponse, status: 201, message: 'Document uploaded successfully', refusals: [413],
+  }),
+  replaceDocument: endpoint({
+    method: 'POST', path: '/admin/replace_document', policy: 'admin', tag: 'Documents',
+    summary: "Replaces a document's file with a new version; the older versions stay in its history.",
+    multipart: { fields: D.ReplaceDocumentFields, file: { name: 'file', types: D.DOCUMENT_TYPES, maxBytes: D.MAX_DOCUMENT_BYTES } },
+    response: D.ReplaceDocumentResponse, message: 'Document replaced: version {version} is the current one.', refusals: [404, 409, 413],
+  }),
+  withdrawDocument: endpoint({
+    method: 'POST', path: '/admin/withdraw_document', policy: 'admin', tag: 'Documents',
+    summary: 'Withdraws a document: investors no longer see or download it; the audit log keeps who and why.',
+    body: D.WithdrawDocumentRequest, response: MessageResponse, message: 'Document withdrawn', refusals: [404, 409],
+  }),
+  documents: endpoint({
+    method: 'GET', path: '/api/documents', policy: 'authenticated', tag: 'Documents',
+    summary: "An investor's documents, their LLCs' and every investor's, newest first (their own; an admin names anyone's).",
+    query: D.DocumentsQuery, response: D.DocumentsResponse, refusals: [404],
+  }),
+  document: endpoint({
+    method: 'GET', path: '/api/document', policy: 'authenticated', tag: 'Documents',
+    summary: "A document's current file, as an attachment of its own type; each download by an investor is recorded.",
+    query: D.DocumentQuery, response: X.FileBody, file: 'application/octet-stream', refusals: [404],
+  }),
+  adminDocuments: endpoint({
+    method: 'GET', path: '/admin/documents', policy: 'admin', tag: 'Documents',
+    summary: 'Every document with its audience, versions and download count, withdrawn ones too, newest first.',
+    response: D.AdminDocumentsResponse,
+  }),
+  documentDownloads: endpoint({
+    method: 'GET', path: '/admin/document_downloads', policy: 'admin', tag: 'Documents',
+    summary: 'Who opened a document, which version and when, newest first.',
+    query: D.DocumentDownloadsQuery, response: D.DocumentDownloadsResponse, refusals: [404],
   }),
 } as const satisfies Record<string, Endpoint>;
 

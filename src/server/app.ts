@@ -13,9 +13,11 @@ import { registerSpa } from './plugins/spa.js';
 import { QuietRequestLog } from './plugins/request-log.js';
 import { registerApiReference } from './plugins/api-reference.js';
 import { registerEndpoints } from './http/register-endpoints.js';
+import { registerMultipart } from './http/multipart-body.js';
 import { allRoutes } from './http/routes.js';
 import { registerLogo } from './modules/manifest/manifest.routes.js';
 import { registerPictureFiles } from './modules/pictures/pictures.routes.js';
+import { registerSignInDevice } from './modules/notices/sign-in-device.js';
 import type { Db } from './db/client.js';
 import type { Services } from './services.js';
 
@@ -74,7 +76,11 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   registerTextGuard(app);
   await registerSecurityHeaders(app);
 
+  await registerMultipart(app);
   await registerApiReference(app);
+  registerSignInDevice(app);
+  // The e-mail sender stops with the app (it is started by main.ts, or by a test).
+  app.addHook('onClose', () => services.noticeSender.stop());
   registerEndpoints(app, allRoutes(config, db, services));
   registerLogo(app, config.portal);
   registerPictureFiles(app, services.pictures);

@@ -44,6 +44,14 @@ const ConfigSchema = z.object({
   // Compute the investors' summaries and the properties' details ahead of reads (docs/performance.md). Off only to
   // measure cold reads, or on a server that should leave the work to the others.
   ANSWERS_AHEAD: flag(true),
+  // E-mail notices (docs/decisions.md, "Notices through an outbox"): sent only when both are set; the
+  // outbox fills either way.
+  SMTP_URL: optionalText.pipe(
+    z.string().regex(/^smtps?:\/\/[^/\s]+/, 'must look like smtp://user:pass@host:port or smtps://user:pass@host:port').optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().max(320).regex(/@/, 'must be an e-mail address, e.g. "Maple Investors <portal@example.com>"').optional()),
+  // The address put in the e-mails' links; the portal as its users reach it.
+  PORTAL_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional()),
 });
 
 export type Config = {
@@ -63,6 +71,7 @@ export type Config = {
   logLevel: string;
   demoData: boolean;
   answersAhead: boolean;
+  mail: { smtpUrl: string | undefined; from: string | undefined; portalUrl: string };
 };
 
 export class ConfigError extends Error {}
@@ -75,6 +84,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL is set but MAIL_FROM is not: say who the e-mails come from');
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_USERNAME) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is set but ADMIN_USERNAME is not');
   }
@@ -102,5 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     answersAhead: e.ANSWERS_AHEAD,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      portalUrl: (e.PORTAL_URL ?? `http://localhost:${e.PORT}/`).replace(/\/*$/, '/'),
+    },
   };
 }

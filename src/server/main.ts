@@ -55,6 +55,7 @@ async function main() {
     force.unref();
     await app.close(); // stops accepting, lets in-flight requests finish
     await runtime.services.answersAhead.stop();
+    await runtime.services.noticeSender.stop();
     await runtime.close();
     process.exit(0);
   };
@@ -78,6 +79,8 @@ async function main() {
       onError: (err) => app.log.error({ err }, 'computing answers ahead of reads failed; reads compute their own'),
     });
   }
+  // E-mail notices go out only with SMTP_URL and MAIL_FROM; without them the outbox fills for the admin to read.
+  runtime.services.noticeSender.start({ onError: (err) => app.log.error({ err }, 'sending e-mail notices failed; trying again') });
 }
 
 main().catch((err) => {

@@ -10,14 +10,13 @@ import { createIdempotentRunner } from './modules/idempotency/idempotency.servic
 import { createEntryWriter } from './modules/ledger/entry-writer.js';
 import { createRecordingService, recordingBuilders } from './modules/recording/recording.service.js';
 import { createWithdrawalsService, withdrawalBuilders } from './modules/withdrawals/withdrawals.service.js';
-import { createBooksService } from './modules/read-model/books.service.js';
-import { createAnswerRefresher } from './modules/read-model/answer-refresher.js';
-import { createKeptAnswers } from './modules/read-model/kept-answers.js';
+import { createAnswerRefresher, createBooksService, createKeptAnswers } from './modules/read-model/read-model.js';
+import { declaredReads } from './declared-reads.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
-import { createVoidService } from './modules/viewers/voids.service.js';
-import { createCorrectionsService } from './modules/viewers/corrections.service.js';
+import { createVoidService } from './modules/ledger/voids.js';
+import { createCorrectionsService } from './modules/ledger/corrections.js';
 import { createViewersService } from './modules/viewers/viewers.service.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { createPortalUsersService } from './modules/users/portal-users.service.js';
@@ -29,6 +28,10 @@ import { createExplainService } from './modules/investor-portal/explain.service.
 import { createStatementsService } from './modules/statements/statements.service.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createDbFileStore } from './modules/documents/db-file-store.js';
+import { createNoticesService } from './modules/notices/notices.service.js';
+import { createOutboxSender } from './modules/notices/outbox-sender.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -36,22 +39,15 @@ export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: str
 export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const portalName = config.portal.name;
   const runOnce = createIdempotentRunner({ db, clock });
+  const { smtpUrl, from, portalUrl } = config.mail;
+  const noticeSender = createOutboxSender({ db, smtpUrl, from, portalUrl });
+  const notices = createNoticesService({ db, portalName, portalUrl, sending: noticeSender.sending });
   const record = createEntryWriter({ clock, runOnce });
   const books = createBooksService({ db, clock });
   const kept = createKeptAnswers({ db, coldGate: books.coldGate });
   const investorPortal = createInvestorPortalService({ books, kept });
   const reports = createReportsService({ books, kept });
-  const answersAhead = createAnswerRefresher({
-    db,
-    today: books.today,
-    currentAnswers: kept.currentAnswers,
-    jobs: {
-      investor: investorPortal.ahead,
-      llcSteps: reports.llcAheadSteps,
-      summaryKey: investorPortal.summaryKey,
-      llcKey: reports.llcAheadKey,
-    },
-  });
+  const answersAhead = createAnswerRefresher({ db, reads: declaredReads, kept, today: books.today });
   return {
     auth: createAuthService({
       db,
@@ -60,6 +56,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
       portalName,
       attemptsPerMinute: config.authRateLimitPerMinute,
       adminMfaRequired: config.adminMfa === 'required',
+      notices,
     }),
     users: createUsersService({ db, clock, portalName }),
     investors: createInvestorsService({ db, clock }),
@@ -71,7 +68,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     kept,
     answersAhead,
     recording: createRecordingService({ record }),
-    withdrawals: createWithdrawalsService({ books, record }),
+    withdrawals: createWithdrawalsService({ books, record, notices }),
     voids: createVoidService({ clock, runOnce }),
     corrections: createCorrectionsService({ clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) } }),
     viewers: createViewersService({ db }),
@@ -85,6 +82,9 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     portalUsers: createPortalUsersService({ db, clock }),
     pictures: createPicturesService({ db, clock }),
     periodLocks: createPeriodLockService({ db, clock }),
+    documents: createDocumentsService({ db, clock, files: createDbFileStore(db), notices }),
+    notices,
+    noticeSender,
   };
 }
 

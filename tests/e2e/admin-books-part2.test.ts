@@ -64,11 +64,11 @@ describe('the books, part 2, in Chromium', () => {
   };
 
   /**
-   * A new window signed in as the admin. Reduced motion: axe must not judge a button's colours halfway
-   * through Bootstrap's hover transition.
+   * A new window signed in as the admin (its session from the API: no test here is about signing in).
+   * Reduced motion: axe must not judge a button's colours halfway through Bootstrap's hover transition.
    */
   const adminWindow = async (viewport = DESKTOP) =>
-    AdminPage.signIn(await browser.newWindow(viewport, { reducedMotion: 'reduce' }), app.base);
+    AdminPage.inNewWindow(browser, app, viewport, { reducedMotion: 'reduce' });
 
   beforeAll(async () => {
     maple = await mapleBooksTemplate('pglite', { withdrawals: false });

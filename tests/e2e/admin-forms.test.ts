@@ -27,7 +27,7 @@ const SPEC_ACTIONS = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
-  'Add Income Category',
+  'Add Income Category', 'Documents', 'Outbox',
 ];
 
 type LedgerRow = {
@@ -563,7 +563,7 @@ describe('admin forms in Chromium', () => {
       own = await serveWebApp(await books.start(undefined, { webRoot: WEB_ROOT }));
     });
     beforeEach(async () => {
-      admin = await AdminPage.signIn(await browser.newWindow(), own.base);
+      admin = await AdminPage.inNewWindow(browser, own);
     });
     afterAll(() => own?.close());
 

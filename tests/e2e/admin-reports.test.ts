@@ -38,9 +38,12 @@ describe('admin reports in Chromium', () => {
   let token: string;
   let admin: AdminPage;
 
-  /** A new window signed in as the admin; reduced motion, so axe never judges a colour mid-transition. */
+  /**
+   * A new window signed in as the admin, its session from the API (no test here is about signing in);
+   * reduced motion, so axe never judges a colour mid-transition.
+   */
   const adminWindow = async (viewport = DESKTOP, options: BrowserContextOptions = {}) =>
-    AdminPage.signIn(await browser.newWindow(viewport, { reducedMotion: 'reduce', ...options }), app.base);
+    AdminPage.inNewWindow(browser, app, viewport, { reducedMotion: 'reduce', ...options });
 
   const startApp = async () => {
     app = await serveWebApp(await maple.start(undefined, { webRoot: WEB_ROOT }));
@@ -355,6 +358,8 @@ describe('admin reports in Chromium', () => {
       await expectAccessible(admin.page);
 
       const phone = await adminWindow(PHONE);
+      // The landing, where the admin's sign-in leads.
+      await phone.page.goto(`${app.base}/investor`);
       await phone.page.getByRole('heading', { level: 1, name: 'Investors' }).waitFor();
       const landing = phone.page.getByRole('searchbox', { name: 'Find an investor' });
       await landing.fill('jones');

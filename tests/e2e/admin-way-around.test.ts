@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mapleLogin } from '../support/maple-books.js';
 import { ADMIN } from '../support/test-app.js';
-import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, expectAccessible, PHONE, screenshot, signedInWindow } from '../support/browser.js';
 import { mapleInBrowser } from '../support/maple-in-browser.js';
 import { AdminPage } from '../support/pages/admin-page.js';
 import { LoginPage } from '../support/pages/login-page.js';
@@ -23,10 +23,11 @@ const SPEC_ACTIONS = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
-  'Add Income Category',
+  'Add Income Category', 'Documents', 'Outbox',
 ];
 const GROUPS = ['Reports', 'Recording', 'Corrections', 'People and setup'];
 
+/** Only the first tests sign in through the login screen, their subject; the others start signed in (signedInWindow). */
 describe("the admin's way around in Chromium", () => {
   const env = mapleInBrowser({ logins: true });
 
@@ -66,8 +67,9 @@ describe("the admin's way around in Chromium", () => {
   }
 
   it('shows "Viewing as" on an investor\'s page, with the way back to the list and to the admin page', async () => {
-    const page = await env.browser.newWindow(DESKTOP, { reducedMotion: 'reduce' });
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    const page = await signedInWindow(env.browser, env.app, { options: { reducedMotion: 'reduce' } });
+    // The landing the sign-in leads to (the sign-in itself is the first tests' subject).
+    await page.goto(`${env.app.base}/investor`);
     await investorsTable(page).getByRole('link', { name: 'C', exact: true }).click();
     await page.waitForURL(`${env.app.base}/investor/C`);
     const bar = page.getByRole('complementary', { name: 'Administrator view' });
@@ -94,8 +96,7 @@ describe("the admin's way around in Chromium", () => {
   });
 
   it("lists the dropdown's actions in the spec's order, each once and under no repeated group heading", async () => {
-    const admin = new AdminPage(await env.browser.newWindow(DESKTOP), env.app.base);
-    await new LoginPage(admin.page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app, DESKTOP);
     await admin.goto();
     await admin.heading(2, 'Admin Summary').waitFor();
     expect(await admin.actionPicker.locator('option').allTextContents()).toEqual([...SPEC_ACTIONS, ...EXTENSIONS]);
@@ -107,9 +108,8 @@ describe("the admin's way around in Chromium", () => {
   });
 
   it('lists the actions by kind beside the page at desktop width: a search narrows them, a link opens one', async () => {
-    const admin = new AdminPage(await env.browser.newWindow(DESKTOP, { reducedMotion: 'reduce' }), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app, DESKTOP, { reducedMotion: 'reduce' });
     const { page } = admin;
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto();
     await admin.heading(2, 'Admin Summary').waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin actions', exact: true });
@@ -168,9 +168,8 @@ describe("the admin's way around in Chromium", () => {
   });
 
   it('opens the actions in a sheet on a phone: search and Enter open one, Escape and Close close it, focus goes back', async () => {
-    const admin = new AdminPage(await env.browser.newWindow(PHONE, { reducedMotion: 'reduce' }), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app, PHONE, { reducedMotion: 'reduce' });
     const { page } = admin;
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto();
     await admin.heading(2, 'Admin Summary').waitFor();
     expect(await page.getByRole('navigation', { name: 'Admin actions', exact: true }).isVisible()).toBe(false);
@@ -235,9 +234,8 @@ describe("the admin's way around in Chromium", () => {
   });
 
   it('gives each action its own address: the dropdown drives it, reload, back and a bookmark keep it', async () => {
-    const admin = new AdminPage(await env.browser.newWindow(DESKTOP), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app, DESKTOP);
     const { page } = admin;
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto();
     await admin.heading(2, 'Admin Summary').waitFor();
     await admin.chooseAction('Withdraw Funds');
@@ -265,9 +263,8 @@ describe("the admin's way around in Chromium", () => {
   });
 
   it('shows Withdraw Funds one form at a time on a phone, keeping what was typed, and all three at desktop', async () => {
-    const admin = new AdminPage(await env.browser.newWindow(PHONE, { reducedMotion: 'reduce' }), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app, PHONE, { reducedMotion: 'reduce' });
     const { page } = admin;
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto('?action=withdraw-funds');
     const cash = admin.form('withdraw-cash');
     await cash.field('Description').fill('Quarterly payout');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
@@ -47,9 +47,10 @@ describe('Download CSV in Chromium', () => {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json() as T;
   };
-  const window = (viewport = DESKTOP, options: BrowserContextOptions = {}) =>
-    env.browser.newWindow(viewport, { reducedMotion: 'reduce', ...options });
-  const adminWindow = async (viewport = DESKTOP) => AdminPage.signIn(await window(viewport), env.app.base);
+  // No test here is about signing in: each window starts with its session, from the API.
+  const adminWindow = (viewport = DESKTOP) => AdminPage.inNewWindow(env.browser, env.app, viewport, { reducedMotion: 'reduce' });
+  const investorWindow = (viewport = DESKTOP) =>
+    InvestorPage.inNewWindow(env.browser, env.app, mapleLogin('A'), viewport, { reducedMotion: 'reduce' });
   const button = (page: Page, table: string): Locator => page.getByRole('button', { name: `Download CSV of ${table}`, exact: true });
 
   /** The file is RFC 4180 as spreadsheets want it: BOM, CRLF after every record, no bare LF; answers its data rows. */
@@ -67,8 +68,8 @@ describe('Download CSV in Chromium', () => {
   });
 
   it("an investor's three histories and the property panel's, each with every row, to the cent", async () => {
-    const page = await window();
-    const investor = await InvestorPage.signIn(page, env.app.base, mapleLogin('A'));
+    const investor = await investorWindow();
+    const { page } = investor;
     await expect.poll(() => investor.heading.textContent()).toBe('A');
     const tokenA = await signIn(env.app.app, mapleLogin('A').username, mapleLogin('A').password);
     const summary = await apiGet<Record<string, MonthAmount[]>>('/api/investor_summary', tokenA);
@@ -110,8 +111,8 @@ describe('Download CSV in Chromium', () => {
     await expectAccessible(page);
     await screenshot(page, 'csv-investor-desktop');
 
-    const phone = await window(PHONE);
-    const small = await InvestorPage.signIn(phone, env.app.base, mapleLogin('A'));
+    const small = await investorWindow(PHONE);
+    const phone = small.page;
     await expect.poll(() => small.heading.textContent()).toBe('A');
     await button(phone, 'Distributions History').waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);

@@ -2,12 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mapleLogin } from '../support/maple-books.js';
 import { mapleInBrowser } from '../support/maple-in-browser.js';
-import { ADMIN } from '../support/test-app.js';
-import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, expectAccessible, PHONE, screenshot, signedInWindow } from '../support/browser.js';
 import { plainWordsProblems } from '../../src/server/domain/explain-plain-words.js';
 import { centsOfCsv, centsOfMoney, ExplainPanel, type PanelGroup } from '../support/pages/explain-panel.js';
 import { InvestorPage } from '../support/pages/investor-page.js';
-import { LoginPage } from '../support/pages/login-page.js';
 
 /**
  * "Returns that explain themselves" in Chromium, on the Maple books as of 2024-12-31: the
@@ -23,10 +21,10 @@ describe('"How is this calculated?" in Chromium', () => {
   // The worked example is as of 2024-12-31; the clock is set before anyone signs in and never moved.
   const env = mapleInBrowser({ logins: true, at: new Date('2024-12-31T18:00:00Z') });
 
-  /** A signed-in investor's page, loaded. */
+  /** A signed-in investor's page, loaded (the session from the API: no test here is about signing in). */
   const signedIn = async (who: string, viewport = DESKTOP, options = {}) => {
-    const page = await env.browser.newWindow(viewport, { reducedMotion: 'reduce', ...options });
-    const investor = await InvestorPage.signIn(page, env.app.base, mapleLogin(who));
+    const investor = await InvestorPage.inNewWindow(env.browser, env.app, mapleLogin(who), viewport, { reducedMotion: 'reduce', ...options });
+    const { page } = investor;
     await investor.region('Total Income').getByText(/^\$/).waitFor();
     return { page, investor, panel: new ExplainPanel(page) };
   };
@@ -326,8 +324,7 @@ describe('"How is this calculated?" in Chromium', () => {
   });
 
   it("asks for the investor's figures by name when an admin views /investor/C", async () => {
-    const page = await env.browser.newWindow(DESKTOP, { reducedMotion: 'reduce' });
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
+    const page = await signedInWindow(env.browser, env.app, { options: { reducedMotion: 'reduce' } });
     await page.goto(`${env.app.base}/investor/C`);
     const investor = new InvestorPage(page, env.app.base);
     await expect.poll(() => investor.figureOf('Total Income')).toBe('$19,102.50');

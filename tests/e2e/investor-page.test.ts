@@ -35,9 +35,12 @@ describe('the investor page in Chromium', () => {
     await app?.close();
   });
 
-  /** A new page, signed in through the login screen, on the investor page it lands on. */
+  /**
+   * A new page, signed in, on the investor page as after signing in: its session from the API, for the tests
+   * that are not about the sign-in (the first test signs in through the login screen).
+   */
   const signedIn = async (login: { username: string; password: string }, viewport = DESKTOP) =>
-    InvestorPage.signIn(await browser.newWindow(viewport), app.base, login);
+    InvestorPage.inNewWindow(browser, app, login, viewport);
 
   it("shows investor A's summary: cards, balance, chart and the three histories", async () => {
     const page = await browser.newWindow();

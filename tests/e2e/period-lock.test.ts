@@ -29,7 +29,8 @@ describe('the period lock in Chromium', () => {
       });
       seeded = true;
     }
-    return AdminPage.signIn(await env.browser.newWindow(size, { reducedMotion: 'reduce' }), env.app.base);
+    // Its session from the API: no test here is about signing in.
+    return AdminPage.inNewWindow(env.browser, env.app, size, { reducedMotion: 'reduce' });
   };
   const db = () => env.app.testDb.db;
   const ledgerRows = async () => (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry'))[0]!.n;

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoPicture } from '../../src/server/demo/demo-pictures.js';
-import { ADMIN } from '../support/test-app.js';
-import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
+import { DESKTOP, expectAccessible, PHONE, screenshot, signedInWindow } from '../support/browser.js';
 import { mapleInBrowser } from '../support/maple-in-browser.js';
 import { AdminPage } from '../support/pages/admin-page.js';
-import { LoginPage } from '../support/pages/login-page.js';
 import { foreignRequests, pageWidth, recordRequests } from '../support/screen-checks.js';
 
 /**
@@ -19,10 +17,10 @@ describe('the property picture upload in Chromium', () => {
   const env = mapleInBrowser({ recordings: false });
 
   const openAdmin = async (viewport: typeof DESKTOP, action: string) => {
-    const page = await env.browser.newWindow(viewport, { permissions: ['clipboard-read', 'clipboard-write'], reducedMotion: 'reduce' });
+    // Its session from the API: no test here is about signing in.
+    const page = await signedInWindow(env.browser, env.app, { viewport, options: { permissions: ['clipboard-read', 'clipboard-write'], reducedMotion: 'reduce' } });
     const requests = recordRequests(page);
     const admin = new AdminPage(page, env.app.base);
-    await new LoginPage(page, env.app.base).signIn(ADMIN.username, ADMIN.password);
     await admin.goto(`?action=${action}`);
     const card = page.getByRole('region', { name: 'Property picture', exact: true });
     await card.waitFor();

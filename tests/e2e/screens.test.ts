@@ -108,6 +108,20 @@ describe('every screen at phone and desktop widths', () => {
     await app?.close();
   });
 
+  it('finds a serious accessibility violation when a screen has one: the axe check is not blind', async () => {
+    const { page } = await openWindow(WIDTHS[0]);
+    await new LoginPage(page, app.base).open();
+    await expectAccessible(page);
+    // A picture without its text, which a screen reader cannot tell: axe's image-alt rule, critical.
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      document.querySelector('main')!.append(img);
+    });
+    const failure = await expectAccessible(page).then(() => undefined, (e: unknown) => e as { actual?: unknown });
+    expect(failure?.actual).toEqual([expect.stringMatching(/^image-alt: /)]);
+  });
+
   for (const width of WIDTHS) {
     describe(`at ${width.name} width`, () => {
       it('the login and registration screens', async () => {

@@ -43,7 +43,7 @@ describe('statement and export downloads in Chromium', () => {
 
   it('lets an investor download last year’s statement from the Statements card, at phone and desktop widths', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const investor = await InvestorPage.signIn(await env.browser.newWindow(viewport), env.app.base, mapleLogin('A'));
+      const investor = await InvestorPage.inNewWindow(env.browser, env.app, mapleLogin('A'), viewport);
       const page = investor.page;
       const card = page.getByRole('region', { name: 'Statements', exact: true });
       await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
@@ -61,7 +61,7 @@ describe('statement and export downloads in Chromium', () => {
   });
 
   it('shows a refused period in plain words on the card', async () => {
-    const investor = await InvestorPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base, mapleLogin('A'));
+    const investor = await InvestorPage.inNewWindow(env.browser, env.app, mapleLogin('A'));
     const card = investor.page.getByRole('region', { name: 'Statements', exact: true });
     await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
     await card.getByLabel('From').fill('2024-12-31');
@@ -73,7 +73,7 @@ describe('statement and export downloads in Chromium', () => {
   it('gives the admin every statement of each preset period the chooser offers, one PDF per investor who held something', async () => {
     // A preset once sent its label with its dates and the server refused it ("Unknown field: label.").
     const sent: string[] = [];
-    const admin = await AdminPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app);
     const page = admin.page;
     page.on('request', (r) => void (new URL(r.url()).pathname === '/admin/statements' && sent.push(new URL(r.url()).search)));
     await admin.open('Investor Statements');
@@ -108,7 +108,7 @@ describe('statement and export downloads in Chromium', () => {
   });
 
   it('gives the admin every statement of a period as a zip, the tax package and the ledger', async () => {
-    const admin = await AdminPage.signIn(await env.browser.newWindow(DESKTOP), env.app.base);
+    const admin = await AdminPage.inNewWindow(env.browser, env.app);
     const page = admin.page;
 
     await admin.open('Investor Statements');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /** Figures as of a date: entries dated after it do not count (docs/rules/README.md). */
 describe('figures as of a date', () => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const get = async (url: string, token = maple.investors.A!) => {
@@ -12,10 +13,15 @@ describe('figures as of a date', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true });
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate('pglite', { logins: true });
+    t = await template.start();
+    maple = template.state;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('gives A as the books stood on 2024-06-30: before the cash withdrawal and the capital returned', async () => {
     const { body } = await get('/api/investor_summary?as_of=2024-06-30');

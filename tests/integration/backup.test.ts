@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupTo, restoreFrom } from '../../src/server/db/backup.js';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
 import { MAPLE_LLC } from '../fixtures/maple.js';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, seedAs, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /** Backup and restore: back up, write more, restore, and every figure and the audit chain are as backed up. */
@@ -16,6 +16,7 @@ const READS = ['/admin/get_admin_summary', `/admin/llc_taxes?selectedLLC=${LLC}&
   '/admin/get_property_txns?selectedProperty=P&include_voided=true', '/admin/audit_log?page=1&page_size=200', '/api/investor_summary?investor_name=A'];
 
 describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
@@ -27,11 +28,14 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password));
+    // A copy of the Maple books recorded once for the run: the backup, the writes and the restore stay in it.
+    template = await mapleBooksTemplate(kind);
+    t = await template.start();
+    maple = template.state;
   });
   afterAll(async () => {
     await t?.close();
+    await template?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -31,6 +31,9 @@ describe('demo portfolio', () => {
     const [future] = await t.testDb.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entry WHERE date > $1`, [t.clock.now().toISOString().slice(0, 10)]);
     expect(future!.n).toBe(0);
     expect(await verifyAuditChain(t.testDb.db)).toBeNull();
+    // Its history is loaded quietly: no e-mail to a demo investor for each withdrawal of three years.
+    const [told] = await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notice_outbox');
+    expect(told!.n).toBe(0);
   });
 
   it('prints the demo logins, and every demo investor can sign in', async () => {

@@ -68,6 +68,12 @@ describe('the endpoint table', () => {
         expect(schema, `${name} body`).toBeDefined();
         const shape = (e.body as unknown as { shape?: Record<string, unknown> }).shape;
         if (shape) expect(Object.keys(schema!.properties ?? {}).sort(), `${name} body fields`).toEqual(Object.keys(shape).sort());
+      } else if (e.multipart) {
+        // An upload: its text fields and its file part, as multipart/form-data.
+        const schema = op!.requestBody?.content['multipart/form-data']?.schema;
+        expect(schema, `${name} multipart body`).toBeDefined();
+        const shape = (e.multipart.fields as unknown as { shape?: Record<string, unknown> }).shape;
+        if (shape) expect(Object.keys(schema!.properties ?? {}).sort(), `${name} multipart fields`).toEqual([...Object.keys(shape), e.multipart.file.name].sort());
       } else {
         expect(op!.requestBody, `${name} has no body`).toBeUndefined();
       }

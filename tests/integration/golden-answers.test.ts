@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /**
  * The API's answers for the Maple books, recorded once and compared byte for byte: a restructuring of
@@ -105,12 +105,15 @@ const REFUSED_WRITES: Call[] = (
 ).map(([url, body]): Call => ({ as: 'admin', method: 'POST', url, body }));
 
 describe('the API answers for the Maple books stay byte-identical', () => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let books: MapleBooks;
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    books = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true });
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate('pglite', { logins: true });
+    t = await template.start();
+    books = template.state;
     const post = (url: string, body: unknown) =>
       t.app.inject({ method: 'POST', url, payload: body as object, headers: bearer(books.admin) });
     // A void and a note, so the viewers' voided rows and the notes read have something to show.
@@ -122,7 +125,10 @@ describe('the API answers for the Maple books stay byte-identical', () => {
     expect((await post('/admin/set_property_notes', { property_name: 'P', notes: 'New roof 2024.' })).statusCode).toBe(200);
     t.clock.set(new Date('2024-12-31T18:00:00Z'));
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('answers every read and every refusal as recorded', async () => {
     const answers: Record<string, { status: number; body: string }> = {};

@@ -1,13 +1,14 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, signIn, startTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, TEST_JWT_SECRET, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /**
  * Hostile input never reaches a 500 (docs/security.md E1, V1–V5), and every API answer is
  * no-store however its path is spelled (docs/security.md D1). Each refusal changes nothing: the audit count proves it.
  */
 describe('hostile input', () => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const auditCount = async () => (await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event'))[0]!.n;
@@ -17,10 +18,15 @@ describe('hostile input', () => {
     } });
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true });
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate('pglite', { logins: true });
+    t = await template.start();
+    maple = template.state;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('refuses NUL bytes, other control characters and lone surrogates in any text, in plain words', async () => {
     const before = await auditCount();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /** The period lock (docs/rules/ledger.md): a closed period of an LLC takes no new entry and no void. */
 describe.each(DB_KINDS)('period lock on %s', (kind) => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(maple.admin), payload });
@@ -14,10 +15,15 @@ describe.each(DB_KINDS)('period lock on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password));
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate(kind);
+    t = await template.start();
+    maple = template.state;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('refuses entries and voids dated on or before the closed date with 409, naming the date, and writes nothing', async () => {
     const set = await post('/admin/set_period_lock', { llc_name: MAPLE_LLC.llc_name, closed_through: '2024-06-30' });

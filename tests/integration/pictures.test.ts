@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPicture } from '../../src/server/demo/demo-pictures.js';
-import { recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
 
 /** Property pictures the portal keeps itself: checked by content, served from its own origin. */
 describe('property pictures', () => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const upload = (payload: object, token = maple.admin) =>
     t.app.inject({ method: 'POST', url: '/admin/upload_picture', headers: bearer(token), payload });
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true, recordings: true });
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate('pglite', { logins: true });
+    t = await template.start();
+    maple = template.state;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('keeps an uploaded PNG, serves it with its type and nosniff, and makes it the property picture', async () => {
     const png = demoPicture('house');

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { buildApp } from '../../src/server/app.js';
-import { openPostgres } from '../../src/server/db/client.js';
+import { openPostgres, type Prepared } from '../../src/server/db/client.js';
 import { readBooks } from '../../src/server/modules/read-model/books.repository.js';
 import { forgetOtherAnswers } from '../../src/server/modules/read-model/answer-cache.repository.js';
 import { ANSWER_FORMAT } from '../../src/server/modules/read-model/answer-format.js';
@@ -42,6 +42,28 @@ async function ledgerSums(t: TestApp, asOf: string) {
 /** An answer of the books (all of them: '*') kept under `probe/<key>`, computed by `compute`. */
 const probe = <T>(t: TestApp, key: string, compute: () => Promise<T>): Promise<T> =>
   t.services.kept.answer(declareRead({ name: 'probe', key: () => key, read: () => compute(), scopes: () => [scopes.all], compute: (x: T) => x }), {});
+
+/**
+ * Resolves once `n` reads of a kept answer (the statement every request asks first) have come back, and
+ * the requests that made them have gone on to share or start a computation: a watch on the real database's
+ * calls, removed when it fires.
+ */
+function keptReadsReturned(t: TestApp, n: number): Promise<void> {
+  const db = t.testDb.db;
+  const query = db.query;
+  let returned = 0;
+  return new Promise<void>((resolve) => {
+    db.query = async function watched<T>(this: unknown, statement: string | Prepared, params?: unknown[]): Promise<T[]> {
+      const rows = await query.call(db, statement, params) as T[];
+      if (typeof statement !== 'string' && statement.name === 'kept_answer' && ++returned === n) {
+        db.query = query;
+        // A macrotask runs after every promise reaction: by then each request has acted on what it read.
+        setImmediate(resolve);
+      }
+      return rows;
+    };
+  });
+}
 
 const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
 
@@ -121,9 +143,12 @@ describe.each(DB_KINDS)('the read model on %s', (kind) => {
     const t = await template.start();
     try {
       let computed = 0;
+      // The computation holds until all ten requests have found the answer missing and joined it, however
+      // slow the machine: the flight stays open for them, instead of a guess at how long they take.
+      const allFoundItMissing = keptReadsReturned(t, 10);
       const compute = async () => {
         computed++;
-        await new Promise((resolve) => setTimeout(resolve, 50)); // long enough for the others to arrive
+        await allFoundItMissing;
         return { probe: computed };
       };
       const answers = await Promise.all(Array.from({ length: 10 }, () => probe(t, 'single-flight', compute)));

@@ -3,9 +3,9 @@ import { parseCents } from '../../src/contract/values/dollar-cents.js';
 import { createReconciliationService } from '../../src/server/modules/reconciliation/reconciliation.service.js';
 import { formatCents } from '../../src/server/domain/money.js';
 import { appendAudits } from '../../src/server/modules/audit/audit.repository.js';
-import { recordMapleBooks } from '../support/maple-books.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { skipReconciliation } from '../support/reconcile.js';
-import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import type { AppTemplate, TestApp } from '../support/test-app.js';
 
 /**
  * The reconciliation run against books in use (`npm run admin -- verify` beside a running portal): the
@@ -13,16 +13,21 @@ import { ADMIN, signIn, startTestApp, type TestApp } from '../support/test-app.j
  * reported as a difference; the check starts again instead, and gives up after three tries.
  */
 describe('the reconciliation beside writes', () => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let admin: string;
   const rent = { income_date: '2024-05-03', income_for_month: '2024-05-01', property_name: 'P', description: 'Rent', amount: '10.00', income_category: 'Rent' };
 
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    admin = await signIn(t.app, ADMIN.username, ADMIN.password);
-    await recordMapleBooks(t, admin);
+    // A copy of the Maple books recorded once for the run: the rents written here stay in it.
+    template = await mapleBooksTemplate('pglite');
+    t = await template.start();
+    admin = template.state.admin;
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   /** A reconciliation whose admin summary is read after `writes` more rents were recorded. */
   function withRentsBeforeEachSummary(writes: number) {
@@ -64,10 +69,16 @@ describe('the reconciliation beside writes', () => {
  * database finds the rows (reconciliation.repository.ts), and the check names each one.
  */
 describe('the reconciliation of a broken audit trail', () => {
+  let template: AppTemplate<MapleBooks>;
+  beforeAll(async () => {
+    template = await mapleBooksTemplate('pglite');
+  }, 120_000);
+  afterAll(() => template?.close());
+
   it('names every broken row and only those, in order', async () => {
-    const t = await startTestApp('pglite');
+    // A copy of the Maple books of its own, broken below.
+    const t = await template.start();
     try {
-      await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password));
       const db = t.testDb.db;
       const [live, twice, edited, target, unaudited, alsoVoided] = await db.query<{ id: number; date: string; cents: number }>(
         `SELECT id, date, amount_cents AS cents FROM ledger_entry WHERE kind = 'property_income' AND voided_at IS NULL ORDER BY id LIMIT 6`,

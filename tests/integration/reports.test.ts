@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
-import { mapleLogin, recordMapleBooks, type MapleBooks } from '../support/maple-books.js';
-import { ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../support/test-app.js';
+import { mapleLogin, mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
+import { bearer, seedAs, signIn, type AppTemplate, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
 
 /**
@@ -12,6 +12,7 @@ import { DB_KINDS } from '../support/test-db.js';
 const LLC = encodeURIComponent(MAPLE_LLC.llc_name);
 
 describe.each(DB_KINDS)('admin reports on %s', (kind) => {
+  let template: AppTemplate<MapleBooks>;
   let t: TestApp;
   let maple: MapleBooks;
   const get = async (url: string, token = maple.admin) => {
@@ -20,10 +21,15 @@ describe.each(DB_KINDS)('admin reports on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    maple = await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password), { logins: true });
+    // A copy of the Maple books recorded once for the run: what this file writes stays in its copy.
+    template = await mapleBooksTemplate(kind, { logins: true });
+    t = await template.start();
+    maple = template.state;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await template?.close();
+  });
 
   it('answers the admin summary (docs/rules/cash.md)', async () => {
     const { status, body } = await get('/admin/get_admin_summary');

@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordMapleBooks } from '../support/maple-books.js';
+import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { withdrawCapitalWithSql } from '../support/reconcile.js';
 import { runAdmin } from '../support/start-command.js';
 import { DB_KINDS } from '../support/test-db.js';
-import { ADMIN, buildAppTemplate, signIn, type AppTemplate } from '../support/test-app.js';
+import type { AppTemplate } from '../support/test-app.js';
 
 /**
  * `npm run admin -- verify` as an operator runs it, on books written through the API: it says the books
@@ -15,7 +15,8 @@ import { ADMIN, buildAppTemplate, signIn, type AppTemplate } from '../support/te
  * (PGlite's files in a data directory of its own, the server's database by its URL).
  */
 describe.each(DB_KINDS)('npm run admin -- verify on %s', (kind) => {
-  let clean: AppTemplate<void>;
+  let maple: AppTemplate<MapleBooks>;
+  let clean: AppTemplate<unknown>;
   let damaged: AppTemplate<number>;
   const dataDirs: string[] = [];
 
@@ -32,15 +33,17 @@ describe.each(DB_KINDS)('npm run admin -- verify on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    clean = await buildAppTemplate(kind, async (t) => {
-      await recordMapleBooks(t, await signIn(t.app, ADMIN.username, ADMIN.password));
-    });
+    // The Maple books recorded once for the run, in a template of this file's own: the command opens the
+    // template itself, and on the server a database being copied must have no one else connected.
+    maple = await mapleBooksTemplate(kind);
+    clean = await maple.extend(async () => undefined);
     // A return of capital no service would take, written past the app, its audit and the balance guard.
     damaged = await clean.extend((t) => withdrawCapitalWithSql(t.testDb.db, { investor: 'A', property: 'P', date: '2024-06-03', cents: 90_000_000 }));
   }, 120_000);
   afterAll(async () => {
     await clean?.close();
     await damaged?.close();
+    await maple?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

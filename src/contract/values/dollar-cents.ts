@@ -22,8 +22,26 @@ export function parseCents(text: string): number | null {
  */
 export const dollarsText = (dollars: number): string => dollars.toFixed(2);
 
-/** A dollar figure the API answered, in cents, through its text (negative figures keep their sign). */
+/**
+ * A non-negative dollar figure as a whole number of `decimals` units (cents, or dollars), rounded the way
+ * Intl.NumberFormat rounds: from the shortest decimal text that reads back as the number, a tie away
+ * from zero (1.005 → 101 cents, where toFixed, rounding the binary value 1.00499…, gives 100). Only a
+ * figure computed in the browser can have a third decimal: the API answers at most two, and typed text
+ * with more is refused (parseCents here, parseAmount on the server), never rounded.
+ */
+export function wholeUnits(amount: number, decimals: 0 | 2): number {
+  let [whole = '', fraction = ''] = String(amount).split('.');
+  if (/e/i.test(whole + fraction)) [whole = '', fraction = ''] = amount.toFixed(decimals).split('.'); // below 1e-6: 0
+  const kept = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
+  const up = fraction.length > decimals && fraction.charCodeAt(decimals) >= 53; // the next digit is 5 or more
+  return Number(kept + (up ? 1n : 0n));
+}
+
+/**
+ * A dollar figure the API answered, in cents, through its text (negative figures keep their sign): the
+ * cents a page shows for it (wholeUnits), so what is added and compared is what is seen.
+ */
 export function centsOf(dollars: number): number {
-  const cents = parseCents(dollarsText(Math.abs(dollars))) ?? 0;
+  const cents = wholeUnits(Math.abs(dollars), 2);
   return dollars < 0 ? -cents : cents;
 }

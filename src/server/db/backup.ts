@@ -17,7 +17,15 @@ const PAGE = 2000;
 const TABLES = [
   'llc', 'property', 'investor', 'investor_fee', 'registration_secret', 'portal_user', 'recovery_code', 'session', 'login_event',
   'category', 'loren', 'ledger_entry', 'audit_event', 'idempotency_key', 'picture',
+  'stored_file', 'stored_file_chunk', 'document', 'document_version', 'document_download',
+  'notice_outbox', 'notice_setting', 'sign_in_device',
 ] as const;
+
+/**
+ * Rows a page of a table holds: a stored file's chunk is up to 256 KiB (twice that as JSON), so its pages
+ * are two chunks, and a backup holds about a MiB of a file at a time, as the upload did.
+ */
+const pageOf = (table: string) => (table === 'stored_file_chunk' ? 2 : PAGE);
 
 type Header = { format: typeof FORMAT; version: 1; created_at: string; migrations: string[]; counts: Record<string, number> };
 
@@ -51,8 +59,9 @@ export async function backupTo(db: Db, file: string): Promise<Record<string, num
     const header: Header = { format: FORMAT, version: 1, created_at: new Date().toISOString(), migrations: await migrations(tx), counts: c };
     await write(header);
     for (const table of TABLES) {
-      for (let offset = 0; offset < c[table]!; offset += PAGE) {
-        const rows = await tx.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY 1 LIMIT ${PAGE} OFFSET ${offset}`);
+      const page = pageOf(table);
+      for (let offset = 0; offset < c[table]!; offset += page) {
+        const rows = await tx.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY 1 LIMIT ${page} OFFSET ${offset}`);
         await write({ table, rows: rows.map((r) => r.row) });
       }
     }

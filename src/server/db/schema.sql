@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0013_recovery_codes.sql (13)
+-- Migrations: 0001_initial_schema.sql … 0015_outbox.sql (15)
 
 CREATE TABLE answer_cache (
   key       text NOT NULL,
@@ -60,6 +60,69 @@ CREATE TABLE category (
 );
 CREATE UNIQUE INDEX category_scope_name_key ON public.category USING btree (scope, name_key(name));
 CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON category FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE document (
+  id               integer GENERATED ALWAYS AS IDENTITY,
+  title            text NOT NULL,
+  kind             text NOT NULL,
+  tax_year         integer,
+  investor_id      integer,
+  llc_id           integer,
+  created_by       integer,
+  created_at       timestamp with time zone DEFAULT now() NOT NULL,
+  withdrawn_at     timestamp with time zone,
+  withdrawn_by     integer,
+  withdrawn_reason text,
+  CONSTRAINT document_check CHECK (investor_id IS NULL OR llc_id IS NULL),
+  CONSTRAINT document_check1 CHECK ((withdrawn_at IS NULL) = (withdrawn_reason IS NULL)),
+  CONSTRAINT document_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT document_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT document_kind_check CHECK (kind = ANY (ARRAY['k1'::text, 'statement'::text, 'agreement'::text, 'notice'::text, 'tax'::text, 'other'::text])),
+  CONSTRAINT document_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT document_pkey PRIMARY KEY (id),
+  CONSTRAINT document_tax_year_check CHECK (tax_year >= 1900 AND tax_year <= 2200),
+  CONSTRAINT document_title_check CHECK (title = btrim(title) AND title <> ''::text AND length(title) <= 200),
+  CONSTRAINT document_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES portal_user(id)
+);
+CREATE INDEX document_investor_idx ON public.document USING btree (investor_id) WHERE (investor_id IS NOT NULL);
+CREATE INDEX document_llc_idx ON public.document USING btree (llc_id) WHERE (llc_id IS NOT NULL);
+
+CREATE TABLE document_download (
+  id            bigint GENERATED ALWAYS AS IDENTITY,
+  document_id   integer NOT NULL,
+  version_id    integer NOT NULL,
+  user_id       integer NOT NULL,
+  investor_id   integer,
+  downloaded_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT document_download_document_id_fkey FOREIGN KEY (document_id) REFERENCES document(id),
+  CONSTRAINT document_download_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT document_download_pkey PRIMARY KEY (id),
+  CONSTRAINT document_download_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id),
+  CONSTRAINT document_download_version_id_fkey FOREIGN KEY (version_id) REFERENCES document_version(id)
+);
+CREATE INDEX document_download_document_idx ON public.document_download USING btree (document_id);
+
+CREATE TABLE document_version (
+  id           integer GENERATED ALWAYS AS IDENTITY,
+  document_id  integer NOT NULL,
+  version      integer NOT NULL,
+  file_id      uuid NOT NULL,
+  file_name    text NOT NULL,
+  content_type text NOT NULL,
+  size_bytes   bigint NOT NULL,
+  sha256       text NOT NULL,
+  created_by   integer,
+  created_at   timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT document_version_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT document_version_document_id_fkey FOREIGN KEY (document_id) REFERENCES document(id),
+  CONSTRAINT document_version_document_id_version_key UNIQUE (document_id, version),
+  CONSTRAINT document_version_file_id_fkey FOREIGN KEY (file_id) REFERENCES stored_file(id),
+  CONSTRAINT document_version_file_id_key UNIQUE (file_id),
+  CONSTRAINT document_version_file_name_check CHECK (file_name <> ''::text AND length(file_name) <= 255),
+  CONSTRAINT document_version_pkey PRIMARY KEY (id),
+  CONSTRAINT document_version_size_bytes_check CHECK (size_bytes >= 1),
+  CONSTRAINT document_version_version_check CHECK (version >= 1)
+);
 
 CREATE TABLE idempotency_key (
   user_id       integer NOT NULL,
@@ -213,6 +276,46 @@ CREATE TABLE loren (
 CREATE UNIQUE INDEX loren_name_key ON public.loren USING btree (name_key(name));
 CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON loren FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
 
+CREATE TABLE notice_outbox (
+  id              bigint GENERATED ALWAYS AS IDENTITY,
+  event           text NOT NULL,
+  dedupe_key      text NOT NULL,
+  user_id         integer,
+  investor_id     integer,
+  address         text NOT NULL,
+  subject         text NOT NULL,
+  body_text       text NOT NULL,
+  body_html       text NOT NULL,
+  headers         jsonb DEFAULT '{}'::jsonb NOT NULL,
+  created_at      timestamp with time zone NOT NULL,
+  attempts        integer DEFAULT 0 NOT NULL,
+  next_attempt_at timestamp with time zone NOT NULL,
+  claimed_until   timestamp with time zone,
+  sent_at         timestamp with time zone,
+  failed_at       timestamp with time zone,
+  last_error      text,
+  CONSTRAINT notice_outbox_address_check CHECK (address <> ''::text AND length(address) <= 320),
+  CONSTRAINT notice_outbox_attempts_check CHECK (attempts >= 0),
+  CONSTRAINT notice_outbox_dedupe_key_check CHECK (length(dedupe_key) >= 1 AND length(dedupe_key) <= 200),
+  CONSTRAINT notice_outbox_dedupe_key_key UNIQUE (dedupe_key),
+  CONSTRAINT notice_outbox_event_check CHECK (event ~ '^[a-z_]{1,40}$'::text),
+  CONSTRAINT notice_outbox_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT notice_outbox_pkey PRIMARY KEY (id),
+  CONSTRAINT notice_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX notice_outbox_due_idx ON public.notice_outbox USING btree (next_attempt_at) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
+CREATE INDEX notice_outbox_newest_idx ON public.notice_outbox USING btree (created_at DESC, id DESC);
+
+CREATE TABLE notice_setting (
+  user_id    integer NOT NULL,
+  event      text NOT NULL,
+  enabled    boolean NOT NULL,
+  updated_at timestamp with time zone NOT NULL,
+  CONSTRAINT notice_setting_event_check CHECK (event ~ '^[a-z_]{1,40}$'::text),
+  CONSTRAINT notice_setting_pkey PRIMARY KEY (user_id, event),
+  CONSTRAINT notice_setting_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+
 CREATE TABLE picture (
   id           uuid NOT NULL,
   content_type text NOT NULL,
@@ -347,12 +450,48 @@ CREATE TABLE session (
 );
 CREATE INDEX session_user_idx ON public.session USING btree (user_id);
 
+CREATE TABLE sign_in_device (
+  user_id       integer NOT NULL,
+  device_hash   text NOT NULL,
+  label         text NOT NULL,
+  first_seen_at timestamp with time zone NOT NULL,
+  last_seen_at  timestamp with time zone NOT NULL,
+  CONSTRAINT sign_in_device_device_hash_check CHECK (device_hash ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT sign_in_device_label_check CHECK (length(label) <= 100),
+  CONSTRAINT sign_in_device_pkey PRIMARY KEY (user_id, device_hash),
+  CONSTRAINT sign_in_device_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+
 CREATE TABLE spent_challenge (
   jti        text NOT NULL,
   expires_at timestamp with time zone NOT NULL,
   CONSTRAINT spent_challenge_pkey PRIMARY KEY (jti)
 );
 CREATE INDEX spent_challenge_expires_idx ON public.spent_challenge USING btree (expires_at);
+
+CREATE TABLE stored_file (
+  id         uuid NOT NULL,
+  size_bytes bigint DEFAULT 0 NOT NULL,
+  sha256     text,
+  complete   boolean DEFAULT false NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT stored_file_check CHECK (NOT complete OR sha256 IS NOT NULL),
+  CONSTRAINT stored_file_pkey PRIMARY KEY (id),
+  CONSTRAINT stored_file_sha256_check CHECK (sha256 ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT stored_file_size_bytes_check CHECK (size_bytes >= 0 AND size_bytes <= 26214400)
+);
+
+CREATE TABLE stored_file_chunk (
+  id      bigint GENERATED ALWAYS AS IDENTITY,
+  file_id uuid NOT NULL,
+  seq     integer NOT NULL,
+  bytes   bytea NOT NULL,
+  CONSTRAINT stored_file_chunk_bytes_check CHECK (octet_length(bytes) >= 1 AND octet_length(bytes) <= 262144),
+  CONSTRAINT stored_file_chunk_file_id_fkey FOREIGN KEY (file_id) REFERENCES stored_file(id) ON DELETE CASCADE,
+  CONSTRAINT stored_file_chunk_file_id_seq_key UNIQUE (file_id, seq),
+  CONSTRAINT stored_file_chunk_pkey PRIMARY KEY (id),
+  CONSTRAINT stored_file_chunk_seq_check CHECK (seq >= 0)
+);
 
 CREATE OR REPLACE FUNCTION public.audit_event_guard()
  RETURNS trigger

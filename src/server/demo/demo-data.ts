@@ -81,7 +81,7 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   const adminName = process.env.ADMIN_USERNAME ?? 'admin';
   const admin = await findUserByUsername(db, adminName);
   if (!admin) throw new Error(`The demo needs the admin "${adminName}" to record its books.`);
-  const ctx: WriteContext = { userId: admin.id, ip: '127.0.0.1', idempotency: null };
+  const ctx: WriteContext = { userId: admin.id, ip: '127.0.0.1', idempotency: null, quiet: true };
   const rand = seeded(20240101);
   const money = (base: number, spread: number) => (base + Math.round(rand() * spread * 100) / 100).toFixed(2);
 

@@ -2,7 +2,7 @@ import type { Endpoint, ParsedBody, ParsedQuery, ServiceResult } from '../../con
 import type { EndpointName, Endpoints } from '../../contract/endpoints.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
 import type { WriteContext } from '../lib/write-context.js';
-import type { KeptReply } from '../modules/read-model/kept-answers.js';
+import type { KeptReply } from '../modules/read-model/read-model.js';
 
 /** What a route's handler receives: the request already parsed by the endpoint's schemas. */
 export type HandlerInput<E extends Endpoint> = {

@@ -6,9 +6,10 @@ import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
 import { jsonOf } from '../lib/kept-json.js';
-import { KeptReply } from '../modules/read-model/kept-answers.js';
+import { keptBytes } from '../modules/read-model/kept-reply.js';
 import { acceptsGzip } from './content-coding.js';
 import { writeContext } from './request-context.js';
+import { multipartBody, multipartSchema, readByHandler } from './multipart-body.js';
 
 const IDEMPOTENCY_NOTE =
   'Moves money. Send an `Idempotency-Key` header (8–128 letters, digits, - or _; a UUID fits): a repeated ' +
@@ -33,6 +34,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
       url: e.path,
       config: { policy: e.policy, endpoint: name },
       ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
+      ...(e.multipart ? { validatorCompiler: readByHandler } : {}),
       schema: {
         operationId: name,
         tags: [e.tag],
@@ -40,6 +42,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
         ...(e.policy === 'public' ? {} : { security: [{ bearer: [] }] }),
         ...(e.query ? { querystring: e.query } : {}),
         ...(e.body ? { body: e.body } : {}),
+        ...(e.multipart ? multipartSchema(e.multipart) : {}),
         ...(e.idempotent ? { description: IDEMPOTENCY_NOTE } : {}),
         response: {
           [status]: e.file ? { description: e.summary, content: { [e.file]: { schema: e.response } } } : e.response,
@@ -52,15 +55,15 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
       handler: async (request, reply) => {
         const result = await handler({
           query: request.query as never,
-          body: request.body as never,
+          body: (e.multipart ? multipartBody(request, e.multipart) : request.body) as never,
           user: request.user as never,
           ip: request.ip,
           write: () => writeContext(request),
         });
         if (e.file) return sendFile(reply, e.file, result as DownloadFile);
-        // A kept answer goes out as it was kept, gzipped (modules/read-model/kept-answers.ts): no second
+        // A kept answer goes out as it was kept, gzipped (modules/read-model/kept-reply.ts): no second
         // serialization, no compression per request; inflated for a client that does not take gzip.
-        const kept = e.message ? undefined : KeptReply.keptBytes(result);
+        const kept = e.message ? undefined : keptBytes(result);
         if (kept !== undefined) {
           reply.code(status).headers(e.headers ?? {}).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
           if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));
@@ -88,7 +91,7 @@ function sendFile(reply: FastifyReply, type: string, file: DownloadFile) {
   const exact = encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return reply
     .code(200)
-    .type(type === 'text/csv' ? 'text/csv; charset=utf-8' : type)
+    .type(file.contentType ?? (type === 'text/csv' ? 'text/csv; charset=utf-8' : type))
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`)
     .header('cache-control', 'no-store')
     .headers(file.fileCount === undefined ? {} : { 'x-file-count': String(file.fileCount) })

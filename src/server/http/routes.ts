@@ -21,6 +21,8 @@ import { periodLockRoutes } from '../modules/period-lock/period-lock.routes.js';
 import { recordingRoutes } from '../modules/recording/recording.routes.js';
 import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
+import { documentsRoutes } from '../modules/documents/documents.routes.js';
+import { noticesRoutes } from '../modules/notices/notices.routes.js';
 import type { Services } from '../services.js';
 import type { Handlers } from './handlers.js';
 
@@ -47,4 +49,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...picturesRoutes(s.pictures),
   ...periodLockRoutes(s.periodLocks),
   ...portalUsersRoutes(s.portalUsers, s.investors),
+  ...documentsRoutes(s.documents),
+  ...noticesRoutes(s.notices),
 });

@@ -2,4 +2,11 @@
 export type IdempotencyRequest = { key: string; requestHash: string };
 
 /** Who writes, from where, and under which Idempotency-Key: what every audited write needs. */
-export type WriteContext = { userId: number; ip: string; idempotency: IdempotencyRequest | null };
+export type WriteContext = {
+  userId: number; ip: string; idempotency: IdempotencyRequest | null;
+  /**
+   * Writes that tell nobody: the demo's three years of history are loaded through the same services as a
+   * request, and its investors must not get an e-mail for each withdrawal of 2024.
+   */
+  quiet?: true;
+};

@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/client.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { findCategory, type Category, type CategoryScope } from './categories/categories.repository.js';
-import { findInvestorByName, type Investor } from './investors/investors.repository.js';
-import { findLlcByName, type Llc } from './llcs/llcs.repository.js';
-import { findLorenByName, type Loren } from './lorens/lorens.repository.js';
-import { findPropertyByName, type Property } from './properties/properties.repository.js';
+import { findCategory, type Category, type CategoryScope } from './categories/categories.js';
+import { findInvestorByName, type Investor } from './investors/investors.js';
+import { findLlcByName, type Llc } from './llcs/llcs.js';
+import { findLorenByName, type Loren } from './lorens/lorens.js';
+import { findPropertyByName, type Property } from './properties/properties.js';
 
 /**
  * Names in request bodies become rows here. A name an entry refers to (the property of an income, the

@@ -2,28 +2,17 @@
  * The one formatter module of the web app (docs/product.md "Formats and constants", docs/product.md "Look and feel"): en-US currency with a minus sign,
  * percentages with two decimals, MM/DD/YYYY dates and MM/YYYY months. Nothing else formats numbers.
  */
+import { wholeUnits } from '../../contract/values/dollar-cents';
 import { dateText, monthText, percentText, usd } from '../../contract/values/human-format';
 
-/**
- * A dollar figure as a whole number of `decimals` units (cents, or dollars), rounded the way
- * Intl.NumberFormat rounds: the shortest decimal that reads back as the number, a tie away from zero
- * (1.005 → 101 cents, where toFixed, rounding the binary value 1.00499…, gives 100). Done by hand
- * because a page's first `new Intl.NumberFormat(…, { currency })` loads the browser's locale data,
- * 25–100 ms of the main thread (×4 on a throttled phone) before the investor page can show a figure.
- * `amount` ≥ 0.
- */
-function units(amount: number, decimals: 0 | 2): number {
-  let [whole = '', fraction = ''] = String(amount).split('.');
-  if (/e/i.test(whole + fraction)) [whole = '', fraction = ''] = amount.toFixed(decimals).split('.'); // below 1e-6: 0
-  const kept = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
-  const up = fraction.length > decimals && fraction.charCodeAt(decimals) >= 53; // the next digit is 5 or more
-  return Number(kept + (up ? 1n : 0n));
-}
+// wholeUnits rounds by hand, not with Intl.NumberFormat: a page's first `new Intl.NumberFormat(…, { currency })`
+// loads the browser's locale data, 25–100 ms of the main thread (×4 on a throttled phone) before the
+// investor page can show a figure. It is the contract's one reading of dollars into cents (dollar-cents.ts).
 
 /** 1234.5 → "$1,234.50"; -5 → "-$5.00"; rounded → "$1,235" (written by the shared human-format). */
 export function formatCurrency(amount: number, opts: { rounded?: boolean } = {}): string {
   const sign = amount < 0 ? -1 : 1;
-  return opts.rounded ? usd(sign * units(Math.abs(amount), 0) * 100, { wholeDollars: true }) : usd(sign * units(Math.abs(amount), 2));
+  return opts.rounded ? usd(sign * wholeUnits(Math.abs(amount), 0) * 100, { wholeDollars: true }) : usd(sign * wholeUnits(Math.abs(amount), 2));
 }
 
 /** 12.345 → "12.35%" (the server already rounds to two decimals). */

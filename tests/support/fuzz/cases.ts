@@ -46,7 +46,9 @@ export type FuzzCase = {
 
 /**
  * How many of each family of hostile values a field or a body gets, drawn by the PRNG. The quick set
- * keeps a run within a minute per database; FUZZ_FULL=1 sends every value of every family.
+ * (what CI runs, tests/support/strength.ts) keeps a run within a minute per database; the light set, a
+ * local run's default, sends about half as many (every endpoint, every role and every family still gets
+ * some); FUZZ_FULL=1 sends every value of every family.
  */
 export type Intensity = {
   validCases: number;
@@ -60,6 +62,7 @@ export type Intensity = {
 };
 
 export const QUICK: Intensity = { validCases: 8, wrongTypesPerField: 6, stringsPerTextField: 7, stringsPerOtherField: 3, targetedPerField: 7, perGroup: 3 };
+export const LIGHT: Intensity = { validCases: 6, wrongTypesPerField: 3, stringsPerTextField: 3, stringsPerOtherField: 2, targetedPerField: 3, perGroup: 2 };
 export const FULL: Intensity = { validCases: 16, wrongTypesPerField: 99, stringsPerTextField: 99, stringsPerOtherField: 99, targetedPerField: 99, perGroup: 99 };
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;

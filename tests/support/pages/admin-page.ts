@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { collectDialogs } from '../browser.js';
+import { collectDialogs, DESKTOP, signedInWindow, type TestBrowser, type WebApp } from '../browser.js';
 import { ADMIN } from '../test-app.js';
 import { LoginPage } from './login-page.js';
 
@@ -137,6 +137,14 @@ export class AdminPage {
     const admin = new AdminPage(page, base);
     await new LoginPage(page, base).signIn(login.username, login.password);
     return admin;
+  }
+
+  /**
+   * The admin page of a new window that starts with the admin's session (from the API, see signedInWindow),
+   * for tests whose subject is not the sign-in; nothing is open yet (`open()` or `goto()` next).
+   */
+  static async inNewWindow(browser: TestBrowser, app: WebApp, viewport = DESKTOP, options: BrowserContextOptions = {}): Promise<AdminPage> {
+    return new AdminPage(await signedInWindow(browser, app, { viewport, options }), app.base);
   }
 
   /** Forgets the alerts, console lines and requests seen so far. */

@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DESKTOP, signedInWindow, type TestBrowser, type WebApp } from '../browser.js';
 import { LoginPage } from './login-page.js';
 
 /**
@@ -26,6 +27,22 @@ export class InvestorPage {
   static async signIn(page: Page, base: string, login: { username: string; password: string }): Promise<InvestorPage> {
     await new LoginPage(page, base).signIn(login.username, login.password);
     return new InvestorPage(page, base);
+  }
+
+  /**
+   * A new window that starts with `login`'s session (from the API, see signedInWindow), open at /investor as
+   * after signing in, for tests whose subject is not the sign-in.
+   */
+  static async inNewWindow(
+    browser: TestBrowser,
+    app: WebApp,
+    login: { username: string; password: string },
+    viewport = DESKTOP,
+    options: BrowserContextOptions = {},
+  ): Promise<InvestorPage> {
+    const investor = new InvestorPage(await signedInWindow(browser, app, { login, viewport, options }), app.base);
+    await investor.open();
+    return investor;
   }
 
   /** Opens /investor, or /investor/<name> (the page of a named investor). */

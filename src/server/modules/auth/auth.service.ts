@@ -8,11 +8,11 @@ import {
 } from '../../domain/recovery-code.js';
 import { passwordProblem, type ContextWord } from '../../domain/password-policy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../domain/totp.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import {
   consumeRegistrationSecret,
   findUsableSecret,
-} from '../investors/investors.repository.js';
+} from '../investors/investors.js';
 import {
   clearLoginFailures,
   clearTotp,
@@ -28,7 +28,7 @@ import {
   takeSignInGuess,
   type BackOff,
   type PortalUser,
-} from '../users/users.repository.js';
+} from '../users/users.js';
 import {
   findLiveSession,
   insertLoginEvent,
@@ -44,6 +44,7 @@ import {
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 import { countRecoveryCodesLeft, deleteRecoveryCodes, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.repository.js';
 import type { Challenge, TokenSigner } from './tokens.js';
+import type { NoticesService } from '../notices/notices.service.js';
 
 const MINUTE = 60_000;
 /** Token lifetime, idle timeout and absolute session cap (docs/security.md S4). */
@@ -73,6 +74,8 @@ export type AuthDeps = {
   attemptsPerMinute: number;
   /** Admins must give a TOTP code (docs/decisions.md #14); false only in development and tests. */
   adminMfaRequired: boolean;
+  /** E-mail notices of security changes, written in the change's transaction (absent: none). */
+  notices?: Pick<NoticesService, 'queueNotice' | 'signedIn'>;
 };
 
 /** What a right password leads to: a session, or first a code, or first enrolling a TOTP secret. */
@@ -90,7 +93,7 @@ const TOTP_ALREADY_ON = 'Two-factor sign-in is already set up for this account.'
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, clock, tokens, portalName, attemptsPerMinute, adminMfaRequired }: AuthDeps) {
+export function createAuthService({ db, clock, tokens, portalName, attemptsPerMinute, adminMfaRequired, notices }: AuthDeps) {
   // Unknown usernames are still checked against a hash, so both failures take the same time (A9).
   const dummyHash = hashPassword(newPassword());
 
@@ -143,6 +146,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       await clearLoginFailures(tx, user.id);
       await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt, ip });
       await insertLoginEvent(tx, { action: 'login', username, ip, at: now, outcome: 'success', userId: user.id });
+      await notices?.signedIn(tx, user.id);
     });
     return { accessToken: await issueToken(user.id, sessionId, expiresAt) };
   }
@@ -212,7 +216,8 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       // The right code gives its guess back (at sign-in, the session that follows clears the count).
       if (signedIn) await returnSignInGuess(tx, user.id);
       await enableTotp(tx, user.id, now);
-      await appendAudit(tx, { at: now, userId: user.id, action: 'enable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+      await auditChange(tx, { userId: user.id, ip }, now, { action: 'enable_totp', entity: 'portal_user', id: user.id, after: { username: user.username } });
+      await notices?.queueNotice(tx, { event: 'two_factor_changed', recipients: [{ userId: user.id }], params: { on: true } });
       return issueRecoveryCodes(tx, user.id);
     });
   }
@@ -275,9 +280,9 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       if (!user.totpSecret) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       await checkCode(user, user.totpSecret, input, input.ip, false);
       if (input.recovery_code !== undefined) {
-        await appendAudit(db, {
-          at: clock.now(), userId: user.id, action: 'use_recovery_code', entity: 'portal_user', entityId: String(user.id),
-          before: null, after: { username: user.username, codes_left: await countRecoveryCodesLeft(db, user.id) }, ip: input.ip,
+        await auditChange(db, { userId: user.id, ip: input.ip }, clock.now(), {
+          action: 'use_recovery_code', entity: 'portal_user', id: user.id,
+          after: { username: user.username, codes_left: await countRecoveryCodesLeft(db, user.id) },
         });
       }
       return openSession(user, input.ip, user.username, challenge);
@@ -330,7 +335,8 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         await returnSignInGuess(tx, user.id);
         await clearTotp(tx, user.id);
         await deleteRecoveryCodes(tx, user.id);
-        await appendAudit(tx, { at: now, userId: user.id, action: 'disable_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+        await auditChange(tx, { userId: user.id, ip }, now, { action: 'disable_totp', entity: 'portal_user', id: user.id, after: { username: user.username } });
+        await notices?.queueNotice(tx, { event: 'two_factor_changed', recipients: [{ userId: user.id }], params: { on: false } });
       });
     },
 
@@ -341,7 +347,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       const now = clock.now();
       return db.transaction(async (tx) => {
         await returnSignInGuess(tx, user.id);
-        await appendAudit(tx, { at: now, userId: user.id, action: 'renew_recovery_codes', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip });
+        await auditChange(tx, { userId: user.id, ip }, now, { action: 'renew_recovery_codes', entity: 'portal_user', id: user.id, after: { username: user.username } });
         return { recovery_codes: await issueRecoveryCodes(tx, user.id) };
       });
     },
@@ -379,15 +385,10 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
           const replaced = await softDeleteInvestorUsers(tx, consumed.investorId, now);
           for (const old of replaced) await revokeUserSessions(tx, old.id, now);
           const user = await insertUser(tx, { username, passwordHash, investorId: consumed.investorId, adminLevel: 0 });
-          await appendAudit(tx, {
-            at: now,
-            userId: user.id,
-            action: 'register',
-            entity: 'portal_user',
-            entityId: String(user.id),
+          await auditChange(tx, { userId: user.id, ip }, now, {
+            action: 'register', entity: 'portal_user', id: user.id,
             before: replaced[0] ? { replaced_user: replaced[0] } : null,
             after: { username, investor_id: consumed.investorId },
-            ip,
           });
           await insertLoginEvent(tx, { ...event, outcome: 'success', userId: user.id });
         });
@@ -426,10 +427,10 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         await setPasswordHash(tx, user.userId, passwordHash);
         await clearLoginFailures(tx, user.userId);
         const ended = await revokeOtherSessions(tx, user.userId, user.sessionId, now);
-        await appendAudit(tx, {
-          at: now, userId: user.userId, action: 'change_password', entity: 'portal_user', entityId: String(user.userId),
-          before: null, after: { username: user.username, other_sessions_ended: ended }, ip,
+        await auditChange(tx, { userId: user.userId, ip }, now, {
+          action: 'change_password', entity: 'portal_user', id: user.userId, after: { username: user.username, other_sessions_ended: ended },
         });
+        await notices?.queueNotice(tx, { event: 'password_changed', recipients: [{ userId: user.userId }] });
       });
     },
 

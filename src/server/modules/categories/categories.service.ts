@@ -3,7 +3,7 @@ import type { AddExpenseCategoryRequest } from '../../../contract/schemas/master
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import { insertCategory, type CategoryScope } from './categories.repository.js';
 
@@ -22,7 +22,7 @@ export function createCategoriesService({ db, clock }: { db: Db; clock: Clock })
       await db.transaction(async (tx) => {
         await refuseTakenName(tx, { table: 'category', scope, name: input.expense_category, taken: (name) => `The category "${name}" already exists` });
         const category = await insertCategory(tx, { scope, name: input.expense_category, taxLine: DEFAULT_TAX_LINE[scope] });
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'category', entityId: String(category.id), before: null, after: category, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'create', entity: 'category', id: category.id, after: category });
       });
     },
   };

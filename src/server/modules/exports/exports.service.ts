@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { DownloadFile } from '../../../contract/endpoint.js';
 import { toCsv } from '../../../contract/values/csv.js';
 import type { Config } from '../../config.js';
@@ -29,13 +28,21 @@ export function createExportsService(deps: { db: Db; reports: ReportsService; po
 
     /**
      * GET /admin/tax_package: the LLC tax report as PDF and CSV, each property's tax summary, the LLC's
-     * ledger of the year and a README, in one zip. Every figure comes from the llc_taxes and
-     * property_taxes answers themselves.
+     * ledger of the year and a README, in one zip. Everything is read in one read-only snapshot of the
+     * books, so the files agree with each other to the cent while others write (the PDF and its CSV, the
+     * property summaries and the ledger are one state of the books); the files are made after it closes.
+     * The figures are the llc_taxes and property_taxes answers' own (reports.taxPackageFigures).
      */
     async taxPackage(llcName: string, year: number): Promise<DownloadFile> {
-      const llc = await existingLlc(db, llcName);
-      const report = await reports.llcTaxes(llc.name, year);
-      const properties = await Promise.all(report.properties_list.map(async (name) => ({ name, taxes: await reports.propertyTaxes(name, year) })));
+      const { llc, report, properties, ledger } = await db.snapshot(async (tx) => {
+        const found = await existingLlc(tx, llcName);
+        const figures = await reports.taxPackageFigures(tx, found.id, year);
+        // The year's ledger of one LLC, read whole while the snapshot is open (a page read after it could
+        // see a later void) and held as its CSV text, one LLC's year, until the zip sends it.
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of await ledgerCsv(tx, { from: `${year}-01-01`, to: `${year}-12-31`, llcId: found.id })) chunks.push(chunk);
+        return { llc: found, ...figures, ledger: Buffer.concat(chunks) };
+      });
       const preparedAt = clock.now();
       const base = safeFileName(`${llc.name} ${year}`);
       const entryName = uniqueNames();
@@ -52,7 +59,7 @@ export function createExportsService(deps: { db: Db; reports: ReportsService; po
         {
           name: `${base} - ledger.csv`,
           holds: `Every ledger entry of the LLC and its properties dated in ${year}, voided ones included and marked.`,
-          content: Readable.from(await ledgerCsv(db, { from: `${year}-01-01`, to: `${year}-12-31`, llcId: llc.id })),
+          content: ledger,
         },
       ];
       const zip = createZipWriter();

@@ -1,9 +1,10 @@
 import { csvChunks, toCsv, type CsvColumn } from '../../../contract/values/csv.js';
 import type { Queryable } from '../../db/client.js';
+import type { LedgerKind } from '../../domain/ledger-kinds.js';
 import { lastEntryId, ledgerPage, type LedgerExportRow } from './ledger-export.repository.js';
 
-/** The kinds in words a spreadsheet reader understands (the API's names stay in the file's own column). */
-const KIND_WORDS: Record<string, string> = {
+/** The kinds in words a spreadsheet reader understands: one for every kind of the table (domain/ledger-kinds.ts). */
+const KIND_WORDS: Record<LedgerKind, string> = {
   investment: 'Investment',
   investment_withdrawal: 'Investment withdrawal',
   cash_withdrawal: 'Cash withdrawal',

@@ -1,12 +1,13 @@
 import type { Queryable } from '../../db/client.js';
-import { ENTRY_NAMES } from '../ledger/ledger.repository.js';
+import type { LedgerKind } from '../../domain/ledger-kinds.js';
+import { ENTRY_NAMES } from '../ledger/ledger.js';
 
 /** One ledger entry as the CSV export writes it: every reference by name, and its void state. */
 export type LedgerExportRow = {
   id: number;
   date: string;
   month: string;
-  kind: string;
+  kind: LedgerKind;
   llc: string | null;
   property: string | null;
   investor: string | null;

@@ -1,6 +1,6 @@
 import type { ExplainFigure, ExplainResponse } from '../../../contract/schemas/explain.js';
-import type { SessionUser } from '../auth/auth.repository.js';
-import type { KeptAnswers, KeptReply } from '../read-model/kept-answers.js';
+import type { SessionUser } from '../auth/auth.js';
+import type { KeptAnswers, KeptReply } from '../read-model/read-model.js';
 import { explainRead } from './investor-reads.js';
 import { foundOr, type InvestorPortalService } from './investor-portal.service.js';
 

@@ -2,11 +2,9 @@ import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../..
 import type { Queryable } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { sameName } from '../../lib/names.js';
-import type { SessionUser } from '../auth/auth.repository.js';
-import type { BooksService } from '../read-model/books.service.js';
-import { answerKey, MissingName, type KeptAnswers, type KeptReply, type Named } from '../read-model/kept-answers.js';
-import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.repository.js';
-import { ownedProperties } from './investor-answers.js';
+import type { SessionUser } from '../auth/auth.js';
+import { MissingName, type BooksService, type KeptAnswers, type KeptReply, type Named } from '../read-model/read-model.js';
+import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.js';
 import { INVESTOR_NOT_FOUND, investorPropertyRead, investorSummaryRead, PROPERTY_NOT_FOUND } from './investor-reads.js';
 
 export { PROPERTY_NOT_FOUND } from './investor-reads.js';
@@ -79,28 +77,6 @@ export function createInvestorPortalService({ books: read, kept }: { books: Book
       const { investorId, names } = await investorOf(user, investorName);
       const property = { table: 'property' as const, name: propertyName, field: 'propertyId' as const };
       return foundOr(await kept.replyNamed(investorPropertyRead, { investorId, date, propertyId: 0 }, [...names, property]));
-    },
-
-    /** The key an investor's summary as of today is kept under. */
-    summaryKey: (investorId: number) => answerKey(investorSummaryRead, { investorId, date: read.today() }),
-
-    /**
-     * An investor's summary and every property page of theirs as of today, from one reading of their
-     * books, kept ahead of reads (answer-refresher.ts).
-     */
-    ahead: (investorId: number) => {
-      const p = { investorId, date: read.today() };
-      return kept.ahead(investorSummaryRead, p, (input) =>
-        input.investor
-          ? [
-              [answerKey(investorSummaryRead, p), investorSummaryRead.compute(input, p)],
-              ...ownedProperties(input.books, investorId).map((property) => {
-                const q = { ...p, propertyId: property.id };
-                return [answerKey(investorPropertyRead, q), investorPropertyRead.compute(input, q)] as [string, unknown];
-              }),
-            ]
-          : [],
-      );
     },
   };
 }

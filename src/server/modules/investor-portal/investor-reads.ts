@@ -6,9 +6,7 @@ import { propertyFigures } from '../../domain/investor-figures.js';
 import { investorReturns } from '../../domain/investor-returns.js';
 import { monthIndex } from '../../domain/months.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { investorAt, type InvestorAt } from '../read-model/books.service.js';
-import { declareRead, scopes } from '../read-model/declared-read.js';
-import { findInvestorById, type Investor } from '../investors/investors.repository.js';
+import { declareRead, investorBooks, investorBooksScopes, type InvestorBooks, type InvestorDay } from '../read-model/read-model.js';
 import { explainAnswer, figureText, SHOWS_LLC_EXPENSES } from './explain-answer.js';
 import { llcExpenseWords } from './explain.repository.js';
 import { ownedProperties, propertyAnswer, summaryAnswer } from './investor-answers.js';
@@ -17,24 +15,15 @@ import { ownedProperties, propertyAnswer, summaryAnswer } from './investor-answe
 export const INVESTOR_NOT_FOUND = 'Investor not found.';
 export const PROPERTY_NOT_FOUND = 'Property not found.';
 
-/** An investor's figures as of a date. */
-export type InvestorDay = { investorId: number; date: string };
-type InvestorBooks = InvestorAt & { investor: Investor | undefined };
-
-/** What every answer about an investor reads: the investor, and their books and figures as of the date. */
-async function investorBooks(tx: Queryable, { investorId, date }: InvestorDay): Promise<InvestorBooks> {
-  return { investor: await findInvestorById(tx, investorId), ...(await investorAt(tx, investorId, date)) };
-}
-
-/** Names and categories are shared; the investor's own entries theirs; the LLCs they are in hold the rest. */
-const investorScopes = ({ investorId }: InvestorDay, input: InvestorAt) => [scopes.shared, scopes.investor(investorId), ...input.llcIds.map(scopes.llc)];
+// Reading an investor's books and their scopes are the read model's (read-model/books.service.ts), and the
+// keys are data: serving a kept answer runs no code of this module, only computing one does.
 
 /** The investor summary (docs/rules/: ownership, fees, cash, returns). */
 export const investorSummaryRead = declareRead<InvestorDay, InvestorBooks, InvestorSummaryResponse>({
   name: 'investor_summary',
-  key: (p: InvestorDay) => `${p.investorId}/${p.date}`,
+  key: ['investorId', 'date'],
   read: investorBooks,
-  scopes: investorScopes,
+  scopes: investorBooksScopes,
   compute: (input: InvestorBooks, { investorId, date }: InvestorDay): InvestorSummaryResponse => {
     if (!input.investor) throw new NotFoundError(INVESTOR_NOT_FOUND);
     const { books, figures } = input;
@@ -45,9 +34,9 @@ export const investorSummaryRead = declareRead<InvestorDay, InvestorBooks, Inves
 /** One property's figures for the investor (docs/security.md Z3): a property they never invested in is not found. */
 export const investorPropertyRead = declareRead<InvestorDay & { propertyId: number }, InvestorBooks, InvestorPropertyResponse>({
   name: 'investor_property',
-  key: (p: InvestorDay & { propertyId: number }) => `${p.investorId}/${p.date}/${p.propertyId}`,
+  key: ['investorId', 'date', 'propertyId'],
   read: investorBooks,
-  scopes: investorScopes,
+  scopes: investorBooksScopes,
   compute: ({ books, allocation }: InvestorBooks, { investorId, propertyId }: InvestorDay & { propertyId: number }): InvestorPropertyResponse => {
     const property = ownedProperties(books, investorId).find((p) => p.id === propertyId);
     if (!property) throw new NotFoundError(PROPERTY_NOT_FOUND);
@@ -72,7 +61,7 @@ export const explainRead = declareRead<ExplainParams, ExplainInput, ExplainRespo
     const words = p.propertyId === null && SHOWS_LLC_EXPENSES.has(p.figure.name) ? await llcExpenseWords(tx, books.books.llcExpenses.map((e) => e.id)) : new Map();
     return { ...books, llcExpenseWords: words };
   },
-  scopes: investorScopes,
+  scopes: investorBooksScopes,
   compute: (input: ExplainInput, p: ExplainParams): ExplainResponse => {
     const { books, allocation, figures } = input;
     let figure: FigureRequest = p.figure;

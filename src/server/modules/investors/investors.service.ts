@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { existingInvestor } from '../references.js';
 import { newSecret, sha256 } from '../../lib/random.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange, type Actor } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import {
   findInvestorByName,
@@ -21,7 +21,7 @@ export const SECRET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** The fee given when an investor is added applies from the beginning (docs/rules/fees.md "Fee history"). */
 const FEE_FROM_THE_BEGINNING = '1900-01-01';
 
-export type Actor = { userId: number | null; ip: string | null };
+export type { Actor };
 
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
 
@@ -45,16 +45,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
           const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
           await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps });
           await storeSecret(tx, created.id, secret, now);
-          await appendAudit(tx, {
-            at: now,
-            userId: actor.userId,
-            action: 'create',
-            entity: 'investor',
-            entityId: String(created.id),
-            before: null,
-            after: { ...created, fee_bps: feeBps },
-            ip: actor.ip,
-          });
+          await auditChange(tx, actor, now, { action: 'create', entity: 'investor', id: created.id, after: { ...created, fee_bps: feeBps } });
           return created;
         });
         return { investor, secret };
@@ -76,10 +67,10 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
       await db.transaction(async (tx) => {
         const investor = await existingInvestor(tx, input.investor_name); // the investor acted on: unknown → 404
         const { previousBps } = await upsertInvestorFee(tx, { investorId: investor.id, effectiveMonth, feeBps, at: now });
-        await appendAudit(tx, {
-          at: now, userId: actor.userId, action: 'set_fee', entity: 'investor', entityId: String(investor.id),
+        await auditChange(tx, actor, now, {
+          action: 'set_fee', entity: 'investor', id: investor.id,
           before: previousBps === null ? null : { effective_month: effectiveMonth, fee_bps: previousBps },
-          after: { effective_month: effectiveMonth, fee_bps: feeBps }, ip: actor.ip,
+          after: { effective_month: effectiveMonth, fee_bps: feeBps },
         });
       });
     },
@@ -92,16 +83,7 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
         const investor = await findInvestorByName(tx, investorName);
         if (!investor) throw new NotFoundError(`No investor named "${investorName}".`);
         await storeSecret(tx, investor.id, secret, now);
-        await appendAudit(tx, {
-          at: now,
-          userId: actor.userId,
-          action: 'reissue_secret',
-          entity: 'investor',
-          entityId: String(investor.id),
-          before: null,
-          after: { investor: investor.name },
-          ip: actor.ip,
-        });
+        await auditChange(tx, actor, now, { action: 'reissue_secret', entity: 'investor', id: investor.id, after: { investor: investor.name } });
       });
       return secret;
     },

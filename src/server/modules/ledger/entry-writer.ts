@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
-import type { RunOnce } from '../idempotency/idempotency.service.js';
-import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
+import { auditChange } from '../audit/audit.js';
+import type { RunOnce } from '../idempotency/idempotency.js';
+import { requireOpenPeriod } from '../period-lock/period-lock.js';
 import { insertLedgerEntry, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
 
 export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
@@ -24,10 +24,7 @@ export async function appendEntry(
 ): Promise<LedgerEntry> {
   await requireOpenPeriod(tx, entry, entry.date);
   const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: at });
-  await appendAudit(tx, {
-    at, userId: ctx.userId, action: 'record', entity: 'ledger_entry', entityId: String(row.id),
-    before: null, after: { ...row, ...audit }, ip: ctx.ip,
-  });
+  await auditChange(tx, ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } });
   return row;
 }
 

@@ -1,16 +1,8 @@
 import type { Queryable } from '../../db/client.js';
+import type { LedgerKind } from '../../domain/ledger-kinds.js';
 
-export type LedgerKind =
-  | 'investment'
-  | 'investment_withdrawal'
-  | 'cash_withdrawal'
-  | 'property_income'
-  | 'property_expense'
-  | 'investor_property_expense'
-  | 'lc_payment'
-  | 'deposit'
-  | 'deposit_withdrawal'
-  | 'llc_expense';
+/** The kinds of entry are one table in the domain (ledger-kinds.ts). */
+export type { LedgerKind };
 
 export type NewLedgerEntry = {
   kind: LedgerKind;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import { existingLlc } from '../references.js';
 import { findLlcByName, insertLlc, updateLlc, type Llc } from './llcs.repository.js';
@@ -34,7 +34,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
       await db.transaction(async (tx) => {
         await refuseTakenName(tx, { table: 'llc', name: input.llc_name, taken: (name) => `An LLC named "${name}" already exists` });
         const llc = await insertLlc(tx, values);
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'llc', entityId: String(llc.id), before: null, after: llc, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'create', entity: 'llc', id: llc.id, after: llc });
       });
     },
 
@@ -43,7 +43,7 @@ export function createLlcsService({ db, clock }: { db: Db; clock: Clock }) {
       await db.transaction(async (tx) => {
         const before = await existingLlc(tx, input.llc_name); // the LLC acted on: unknown → 404, as get_llc
         const after = await updateLlc(tx, before.id, values);
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update', entity: 'llc', entityId: String(before.id), before, after, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'update', entity: 'llc', id: before.id, before, after });
       });
     },
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import { insertLoren } from './lorens.repository.js';
 
@@ -12,7 +12,7 @@ export function createLorensService({ db, clock }: { db: Db; clock: Clock }) {
       await db.transaction(async (tx) => {
         await refuseTakenName(tx, { table: 'loren', name, taken: (n) => `A loren named "${n}" already exists` });
         const loren = await insertLoren(tx, name);
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'loren', entityId: String(loren.id), before: null, after: loren, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'create', entity: 'loren', id: loren.id, after: loren });
       });
     },
   };

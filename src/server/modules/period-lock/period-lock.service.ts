@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { existingLlc } from '../references.js';
 import { closedThroughFor, listPeriodLocks, lockClosedThrough, setClosedThrough } from './period-lock.repository.js';
 
@@ -31,9 +31,9 @@ export function createPeriodLockService({ db, clock }: { db: Db; clock: Clock })
         const llc = await existingLlc(tx, input.llc_name);
         const before = await lockClosedThrough(tx, llc.id);
         await setClosedThrough(tx, llc.id, closedThrough);
-        await appendAudit(tx, {
-          at: clock.now(), userId: ctx.userId, action: closedThrough ? 'close_period' : 'reopen_period', entity: 'llc', entityId: String(llc.id),
-          before: { closed_through: before }, after: { closed_through: closedThrough }, ip: ctx.ip,
+        await auditChange(tx, ctx, clock.now(), {
+          action: closedThrough ? 'close_period' : 'reopen_period', entity: 'llc', id: llc.id,
+          before: { closed_through: before }, after: { closed_through: closedThrough },
         });
       });
       return { closed_through: closedThrough };

@@ -4,7 +4,7 @@ import { imageTypeOf, MAX_PICTURE_BYTES } from '../../domain/image-type.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { existingProperty } from '../references.js';
 import { findPicture, insertPicture, setPropertyPicture } from './pictures.repository.js';
 
@@ -31,11 +31,10 @@ export function createPicturesService({ db, clock }: { db: Db; clock: Clock }) {
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         await insertPicture(tx, { id, contentType, bytes, sha256, createdBy: ctx.userId });
         if (property) await setPropertyPicture(tx, property.id, url);
-        await appendAudit(tx, {
-          at: clock.now(), userId: ctx.userId, action: 'upload_picture', entity: 'picture', entityId: id,
+        await auditChange(tx, ctx, clock.now(), {
+          action: 'upload_picture', entity: 'picture', id,
           before: property ? { property: property.name, picture_url: property.pictureUrl } : null,
           after: { content_type: contentType, bytes: bytes.length, sha256, ...(property ? { property: property.name, picture_url: url } : {}) },
-          ip: ctx.ip,
         });
       });
       return { picture_url: url };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
+import { auditChange } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import { existingProperty, requireLlc } from '../references.js';
 import { findPropertyByName, insertProperty, setPropertyNotes, type NewProperty } from './properties.repository.js';
@@ -60,7 +60,7 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
         const llc = await requireLlc(tx, input.llc);
         await refuseTakenName(tx, { table: 'property', name: input.property_name, taken: (name) => `A property named "${name}" already exists` });
         const property = await insertProperty(tx, { ...values, llcId: llc.id });
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'create', entity: 'property', entityId: String(property.id), before: null, after: { ...values, llc: llc.name }, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'create', entity: 'property', id: property.id, after: { ...values, llc: llc.name } });
       });
     },
 
@@ -75,7 +75,7 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
         // The property is what the call acts on: unknown, it is a 404, as get_property_notes answers.
         const property = await existingProperty(tx, input.property_name);
         await setPropertyNotes(tx, property.id, input.notes);
-        await appendAudit(tx, { at: clock.now(), userId: ctx.userId, action: 'update_notes', entity: 'property', entityId: String(property.id), before: { notes: property.notes }, after: { notes: input.notes }, ip: ctx.ip });
+        await auditChange(tx, ctx, clock.now(), { action: 'update_notes', entity: 'property', id: property.id, before: { notes: property.notes }, after: { notes: input.notes } });
       });
     },
   };

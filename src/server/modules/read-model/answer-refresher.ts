@@ -1,56 +1,57 @@
 import type { Queryable } from '../../db/client.js';
+import { aheadStepsOf } from './ahead-steps.js';
 import { allScopeVersions, forgetOldAnswers } from './answer-cache.repository.js';
+import type { KeptAnswers } from './kept-answers.js';
+import type { AheadUnit, RegisteredRead } from './registered-read.js';
 import { activeInvestorIds, membersOf, propertyIdsByLlc } from './standing-answers.repository.js';
 
+export type PassReport = { answers: number; ms: number; first: boolean };
+
 /**
- * Keeps the answers people open most computed ahead of their reads (docs/performance.md): every active investor's
- * summary and property pages, every property's details, and the tax reports of the years being worked
- * on (reports.service.ts `llcAheadSteps`), as of today. A read then finds its answer
- * kept, instead of waiting for a cold computation behind everyone else's.
+ * Lets the requests that arrived meanwhile run before the next step. PGlite answers on this thread, and
+ * its promises resolve without waiting for I/O, so back-to-back steps would starve the server: the large
+ * tier's first pass kept even /healthz waiting 72 s.
+ */
+const requestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Keeps the answers people open most computed ahead of their reads (docs/performance.md): those the
+ * registry of declared reads (src/server/declared-reads.ts) plans ahead, per investor and per LLC, as of
+ * today. A read then finds its answer kept, instead of waiting for a cold computation behind everyone else's.
  *
  * It watches the versions of the books' scopes (migration 0006). Whatever changed, through this server
  * or another on the same database, names the answers to compute again: an investor's scope theirs, an
  * LLC's its members' and its properties', the shared scope all of them. The first pass after start-up
  * computes what is missing or stale (after a restart of the same code, nothing is). It only ever saves
  * work: a read never depends on it, since a kept answer is served only while its inputs are current.
- * Jobs run one at a time, behind the same bound as cold reads, so readers are never starved.
+ * Steps run one at a time, behind the same bound as cold reads, so readers are never starved.
  */
-export type AheadJobs = {
-  /** Keeps one investor's answers; resolves to how many. */
-  investor(investorId: number): Promise<number>;
-  /** The steps that keep an LLC's reports (its properties' details and tax summaries, its tax reports), each resolving to how many it kept. */
-  llcSteps(llcId: number, propertyIds: number[]): Promise<(() => Promise<number>)[]>;
-  /** The key an investor's summary is kept under today (to see whether it is current). */
-  summaryKey(investorId: number): string;
-  /** The key of what an LLC's steps keep last, today. */
-  llcKey(llcId: number): string;
-};
-
-export type PassReport = { answers: number; ms: number; first: boolean };
-
-/**
- * Lets the requests that arrived meanwhile run before the next job. PGlite answers on this thread, and
- * its promises resolve without waiting for I/O, so back-to-back jobs would starve the server: the large
- * tier's first pass kept even /healthz waiting 72 s.
- */
-const requestsFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export function createAnswerRefresher({
   db,
-  jobs,
+  reads,
+  kept,
   today,
-  currentAnswers,
   pollMs = 1_000,
   longestWaitMs = 10_000,
 }: {
   db: Queryable;
-  jobs: AheadJobs;
+  /** Every declared read, each with whether and how it is computed ahead (registered-read.ts). */
+  reads: RegisteredRead[];
+  /** Computes ahead, and says which answers are kept and current (kept-answers.ts). */
+  kept: Pick<KeptAnswers, 'ahead' | 'currentAnswers'>;
   today: () => string;
-  /** Of these answers' keys, those kept and current (kept-answers.ts). */
-  currentAnswers: (answerKeys: string[]) => Promise<Set<string>>;
   pollMs?: number;
   longestWaitMs?: number;
 }) {
+  const stepsOf = aheadStepsOf(reads, kept);
+  /** The key of what a unit's steps keep last, today: whether it is current says whether all of them are. */
+  const lastKey = (unit: AheadUnit): string | undefined => stepsOf(unit, today()).at(-1)?.key;
+  /** Of these units, those whose answers are not all kept and current (a unit with none to keep is current). */
+  async function stale<U extends AheadUnit>(units: U[]): Promise<U[]> {
+    const keyed = units.map((u) => [u, lastKey(u)] as const);
+    const current = await kept.currentAnswers(keyed.flatMap(([, key]) => (key === undefined ? [] : [key])));
+    return keyed.filter(([, key]) => key !== undefined && !current.has(key)).map(([u]) => u);
+  }
   let onPass: (report: PassReport) => void = () => {};
   let onError: (err: unknown) => void = () => {};
   let seen: Map<string, number> | undefined;
@@ -98,33 +99,24 @@ export function createAnswerRefresher({
     // Once a day: the days before's answers "as of today" are never asked again.
     if (day !== seenDay) await forgetOldAnswers(db);
     const byLlc = await propertyIdsByLlc(db);
-    let investors: number[];
-    let llcs: number[];
+    const investorUnit = (investorId: number): AheadUnit => ({ per: 'investor', unit: investorId });
+    const llcUnit = (llcId: number): AheadUnit => ({ per: 'llc', unit: { llcId, propertyIds: byLlc.get(llcId) ?? [] } });
+    let units: AheadUnit[];
     if (work === 'all') {
       // After a restart of the same code most answers are still current: skip those.
-      const everyone = await activeInvestorIds(db);
-      const current = await currentAnswers(everyone.map(jobs.summaryKey));
-      investors = everyone.filter((i) => !current.has(jobs.summaryKey(i)));
-      const lastKeys = new Map<number, string>();
-      for (const llc of byLlc.keys()) lastKeys.set(llc, jobs.llcKey(llc));
-      const currentLlcs = await currentAnswers([...lastKeys.values()]);
-      llcs = [...lastKeys].filter(([, key]) => !currentLlcs.has(key)).map(([llc]) => llc);
+      units = [...(await stale((await activeInvestorIds(db)).map(investorUnit))), ...(await stale([...byLlc.keys()].map(llcUnit)))];
     } else {
       const active = new Set(await activeInvestorIds(db));
-      investors = [...new Set([...work.investors, ...(await membersOf(db, [...work.llcs]))])].filter((i) => active.has(i)).sort((a, b) => a - b);
-      llcs = [...work.llcs];
+      const investors = [...new Set([...work.investors, ...(await membersOf(db, [...work.llcs]))])].filter((i) => active.has(i)).sort((a, b) => a - b);
+      units = [...investors.map(investorUnit), ...[...work.llcs].map(llcUnit)];
     }
     let answers = 0;
-    for (const investorId of investors) {
-      if (stopped) return;
-      await requestsFirst();
-      answers += await jobs.investor(investorId);
-    }
-    for (const llc of llcs) {
-      for (const step of await jobs.llcSteps(llc, byLlc.get(llc) ?? [])) {
+    for (const unit of units) {
+      // Each unit's steps as of the day it starts on.
+      for (const step of stepsOf(unit, today())) {
         if (stopped) return;
         await requestsFirst();
-        answers += await step();
+        answers += await step.run();
       }
     }
     // Only a finished pass moves the mark: a stopped or failed one is done again from the same versions.

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
 import type { CashWithdrawal } from '../../domain/investor-figures.js';
 
@@ -19,7 +20,7 @@ export async function investorScope(db: Queryable, investorId: number, asOf: str
     `SELECT DISTINCT e.property_id AS "propertyId", p.llc_id AS "llcId"
        FROM ledger_entry e JOIN property p ON p.id = e.property_id
       WHERE e.voided_at IS NULL AND e.date <= $2 AND e.investor_id = $1
-        AND e.kind IN ('investment', 'investment_withdrawal', 'investor_property_expense')`,
+        AND e.kind IN ${sqlKinds(KINDS.investorInProperty)}`,
     [investorId, asOf],
   );
   return { investorId, propertyIds: rows.map((r) => r.propertyId), llcIds: [...new Set(rows.map((r) => r.llcId))] };
@@ -63,7 +64,7 @@ export async function readBooks(
     `SELECT id, investor_id AS "investorId", property_id AS "propertyId", date,
             CASE kind WHEN 'investment' THEN amount_cents ELSE -amount_cents END AS cents
        FROM ledger_entry
-      WHERE ${live} AND kind IN ('investment', 'investment_withdrawal')
+      WHERE ${live} AND kind IN ${sqlKinds(KINDS.capital)}
         AND ($2::int[] IS NULL OR property_id IN (SELECT id FROM property WHERE llc_id = ANY($2::int[])))
       ORDER BY date, id`,
     [asOf, llcs],
@@ -74,7 +75,7 @@ export async function readBooks(
        UNION ALL
        SELECT property_id, for_month, CASE kind WHEN 'property_expense' THEN -amount_cents ELSE amount_cents END
          FROM ledger_entry
-        WHERE ${AS_OF_MONTH} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+        WHERE ${AS_OF_MONTH} AND kind IN ${sqlKinds(KINDS.propertyNet)} AND period_start IS NULL
           AND ($3::int[] IS NULL OR property_id = ANY($3::int[]))
      ) parts GROUP BY property_id, for_month`,
     [asOf, monthStart, properties],

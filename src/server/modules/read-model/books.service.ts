@@ -5,7 +5,9 @@ import { allocate } from '../../domain/allocation.js';
 import { isoDay } from '../../domain/dates.js';
 import { investorFigures } from '../../domain/investor-figures.js';
 import type { Clock } from '../../lib/clock.js';
+import { findInvestorById, type Investor } from '../investors/investors.js';
 import { investorScope, readBooks } from './books.repository.js';
+import { scopes } from './declared-read.js';
 import { monthlyTotalDifferences } from './read-model-check.repository.js';
 
 /** What `investorAt` reads: an investor's books, allocation and figures, and the LLCs they depend on. */
@@ -22,6 +24,22 @@ export async function investorAt(tx: Queryable, investorId: number, asOf: string
   const allocation = allocate(books, { onlyInvestor: investorId });
   return { books, allocation, figures: investorFigures(books, allocation, investorId, books.cashWithdrawals, asOf), llcIds: scope.llcIds };
 }
+
+/** An investor's figures as of a date. */
+export type InvestorDay = { investorId: number; date: string };
+export type InvestorBooks = InvestorAt & { investor: Investor | undefined };
+
+/** What every answer about an investor reads: the investor, and their books and figures as of the date. */
+export async function investorBooks(tx: Queryable, { investorId, date }: InvestorDay): Promise<InvestorBooks> {
+  return { investor: await findInvestorById(tx, investorId), ...(await investorAt(tx, investorId, date)) };
+}
+
+/** The scopes an investor's books depend on: names and categories are shared; their own entries theirs; the LLCs they are in hold the rest. */
+export const investorBooksScopes = ({ investorId }: InvestorDay, input: InvestorAt): string[] => [
+  scopes.shared,
+  scopes.investor(investorId),
+  ...input.llcIds.map(scopes.llc),
+];
 
 /**
  * The read model: figures computed from the books at a date (docs/rules/). Built once in the

@@ -12,8 +12,12 @@ import type { Queryable } from '../../db/client.js';
 export type DeclaredRead<P, I, T> = {
   /** The first part of its keys (the endpoint's answer). */
   name: string;
-  /** The rest of its key: ids, dates and parameters, never a name as a person typed it. */
-  key(params: P): string;
+  /**
+   * The rest of its key: ids, dates and parameters, never a name as a person typed it. Given as data,
+   * the params it is made of (their values in this order, joined by '/'), so serving a kept answer runs
+   * no code of the module that declared it; or as a function, for a key made of more than their values.
+   */
+  key: readonly (keyof P & string)[] | ((params: P) => string);
   /** The reads behind the answer, all in one snapshot of the books. */
   read(tx: Queryable, params: P): Promise<I>;
   /** The scopes of the books `read` depends on. */

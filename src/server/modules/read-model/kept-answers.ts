@@ -4,6 +4,7 @@ import { gzipJson, jsonOf, type KeptText } from '../../lib/kept-json.js';
 import { currentKeys, keepAnswer, keptAnswer, keptAnswerNamed, scopeVersions, stampOf, type AnswerInputs, type KeptAnswer, type NamedTable } from './answer-cache.repository.js';
 import { ANSWER_FORMAT } from './answer-format.js';
 import type { DeclaredRead } from './declared-read.js';
+import { KeptReply } from './kept-reply.js';
 import { createRecentAnswers, type RecentAnswer } from './recent-answers.js';
 
 /**
@@ -14,28 +15,9 @@ import { createRecentAnswers, type RecentAnswer } from './recent-answers.js';
  */
 const RECENT_ANSWERS_BYTES = 24_000_000;
 
-/**
- * A kept answer on its way to the client: its JSON as it was kept, gzipped (lib/kept-json.ts), typed by
- * the answer it carries. No code can read the answer out of it: only the one generic registration of the
- * routes (http/register-endpoints.ts) takes its bytes, with `keptBytes`, and sends them as they are.
- */
-export class KeptReply<T> {
-  /** The answer's type, for the compiler only: a reply of one endpoint's answer is not another's. */
-  declare private readonly answer: T;
-  readonly #text: KeptText;
-
-  constructor(text: KeptText) {
-    this.#text = text;
-  }
-
-  /** The kept bytes of a handler's result, if it is a kept reply (http/register-endpoints.ts only). */
-  static keptBytes(result: unknown): KeptText | undefined {
-    return result instanceof KeptReply ? result.#text : undefined;
-  }
-}
-
 /** The key an answer of `read` is kept under (before the answers' format). */
-export const answerKey = <P>(read: Pick<DeclaredRead<P, unknown, unknown>, 'name' | 'key'>, params: P): string => `${read.name}/${read.key(params)}`;
+export const answerKey = <P>({ name, key }: Pick<DeclaredRead<P, unknown, unknown>, 'name' | 'key'>, params: P): string =>
+  `${name}/${typeof key === 'function' ? key(params) : key.map((field) => String(params[field])).join('/')}`;
 
 /** A name a read is asked by: the table whose row it names, and the field of the read's params its id goes in. */
 export type Named<P> = { table: NamedTable; name: string; field: keyof P & string };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 
 export type TotalDifference = {
   propertyId: number;
@@ -24,7 +25,7 @@ export async function monthlyTotalDifferences(db: Queryable): Promise<{ compared
               sum(CASE WHEN kind = 'property_expense' THEN -amount_cents ELSE amount_cents END)::bigint AS cents, count(*)::int AS entries
          FROM ledger_entry
         WHERE voided_at IS NULL
-          AND ((kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL) OR kind = 'investor_property_expense')
+          AND ((kind IN ${sqlKinds(KINDS.propertyNet)} AND period_start IS NULL) OR kind = 'investor_property_expense')
         GROUP BY 1, 2, 3, 4),
      kept AS (SELECT * FROM property_month_total WHERE entries <> 0 OR cents <> 0),
      joined AS (

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 
 /** Who has a summary to keep ahead: every active investor. */
 export async function activeInvestorIds(db: Queryable): Promise<number[]> {
@@ -18,7 +19,7 @@ export async function membersOf(db: Queryable, llcIds: number[]): Promise<number
   const rows = await db.query<{ id: number }>(
     `SELECT DISTINCT e.investor_id AS id FROM ledger_entry e JOIN property p ON p.id = e.property_id
       WHERE p.llc_id = ANY($1::int[]) AND e.voided_at IS NULL
-        AND e.kind IN ('investment', 'investment_withdrawal', 'investor_property_expense')`,
+        AND e.kind IN ${sqlKinds(KINDS.investorInProperty)}`,
     [llcIds],
   );
   return rows.map((r) => r.id);

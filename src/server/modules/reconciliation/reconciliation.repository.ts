@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 import type { BooksInput } from '../../domain/allocation.js';
 
 /**
@@ -98,7 +99,7 @@ export const balanceRows = (tx: Queryable): Promise<BalanceRow[]> =>
   tx.query<BalanceRow>(
     `SELECT id, kind, date, amount_cents AS cents, investor_id AS "investorId", property_id AS "propertyId"
        FROM ledger_entry
-      WHERE voided_at IS NULL AND kind IN ('investment', 'investment_withdrawal', 'deposit', 'deposit_withdrawal')
+      WHERE voided_at IS NULL AND kind IN ${sqlKinds(KINDS.balances)}
       ORDER BY id`,
   );
 
@@ -137,7 +138,7 @@ export async function figureInputs(tx: Queryable, asOf: string): Promise<FigureI
     propertyMonthNet: await tx.query(
       `SELECT property_id AS "propertyId", for_month AS month, sum(${signed})::bigint AS cents
          FROM ledger_entry
-        WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') AND period_start IS NULL
+        WHERE ${live} AND kind IN ${sqlKinds(KINDS.propertyNet)} AND period_start IS NULL
         GROUP BY 1, 2 ORDER BY 1, 2`,
       [asOf],
     ),
@@ -161,7 +162,7 @@ export async function figureInputs(tx: Queryable, asOf: string): Promise<FigureI
     ),
     propertyNet: await tx.query(
       `SELECT property_id AS "propertyId", sum(${signed})::bigint AS cents
-         FROM ledger_entry WHERE ${live} AND kind IN ('property_income', 'lc_payment', 'property_expense') GROUP BY 1 ORDER BY 1`,
+         FROM ledger_entry WHERE ${live} AND kind IN ${sqlKinds(KINDS.propertyNet)} GROUP BY 1 ORDER BY 1`,
       [asOf],
     ),
     kindTotals: await tx.query(`SELECT kind, sum(amount_cents)::bigint AS cents FROM ledger_entry WHERE ${live} GROUP BY 1 ORDER BY 1`, [asOf]),

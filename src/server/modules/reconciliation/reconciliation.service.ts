@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client.js';
 import type { AdminSummaryResponse } from '../../../contract/schemas/reports.js';
-import { verifyAuditChain } from '../audit/audit.service.js';
-import { scopeVersions } from '../read-model/answer-cache.repository.js';
+import { verifyAuditChain } from '../audit/audit.js';
+import { scopeVersions } from '../read-model/read-model.js';
 import { auditTrailDifferences, figureDifferences, negativeBalances, summaryDifferences } from './reconciliation.checks.js';
 import { auditTrailProblems, balanceRows, bookCounts, figureInputs } from './reconciliation.repository.js';
 

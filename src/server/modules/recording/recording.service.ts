@@ -3,9 +3,9 @@ import type { Endpoints } from '../../../contract/endpoints.js';
 import { monthOf } from '../../domain/dates.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { lockInvestor } from '../investors/investors.repository.js';
-import type { EntryBuilder, EntryWriter } from '../ledger/entry-writer.js';
-import { lockProperty, type Property, type PropertyType } from '../properties/properties.repository.js';
+import { lockInvestor } from '../investors/investors.js';
+import type { EntryBuilder, EntryWriter } from '../ledger/ledger.js';
+import { lockProperty, type Property, type PropertyType } from '../properties/properties.js';
 import { optionalLoren, requireCategory, requireInvestor, requireLlc, requireProperty } from '../references.js';
 
 type Body<K extends keyof Endpoints> = ParsedBody<Endpoints[K]>;
@@ -23,7 +23,7 @@ function requireType(property: Property, type: PropertyType, what: string): void
 /**
  * The money coming in and the expenses of the admin forms (docs/rules/ledger.md). Amounts, dates and months
  * arrive parsed by the contract; names become rows here, inside the write's transaction. Each form's
- * entry is built by one function, which a correction (viewers/corrections.service.ts) runs too.
+ * entry is built by one function, which a correction (ledger/corrections.ts) runs too.
  */
 export const recordingBuilders = {
   recordPropertyIncome: (async (tx, input) => {

@@ -4,12 +4,12 @@ import { allocate, feesInYear } from '../../domain/allocation.js';
 import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
-import { readBooks } from '../read-model/books.repository.js';
-import { declareRead, scopes } from '../read-model/declared-read.js';
-import { propertyIdsByLlc } from '../read-model/standing-answers.repository.js';
-import { listTransactions } from '../ledger/ledger.repository.js';
-import { findLlcById, type Llc } from '../llcs/llcs.repository.js';
-import { propertiesById, type Property } from '../properties/properties.repository.js';
+import { readBooks } from '../read-model/read-model.js';
+import { declareRead, scopes } from '../read-model/read-model.js';
+import { propertyIdsByLlc } from '../read-model/read-model.js';
+import { listTransactions } from '../ledger/ledger.js';
+import { findLlcById, type Llc } from '../llcs/llcs.js';
+import { propertiesById, type Property } from '../properties/properties.js';
 import { viewerRow } from '../viewers/viewer-row.js';
 import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 

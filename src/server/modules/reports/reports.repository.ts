@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 import type { LandContractTerms, Payment } from '../../domain/installment-sale.js';
 import type { TaxItem, TaxProperty } from '../../domain/tax-report.js';
 
@@ -9,8 +10,8 @@ export type BookTotals = { incomeCents: number; expensesCents: number; depositsH
 /** docs/rules/cash.md, the admin's totals: gross income, all expenses, deposits held and outstanding capital, as of a date. */
 export async function bookTotals(db: Queryable, asOf: string, propertyId: number | null = null): Promise<BookTotals> {
   const [row] = await db.query<BookTotals>(
-    `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ('property_income', 'lc_payment')), 0)::bigint AS "incomeCents",
-            coalesce(sum(amount_cents) FILTER (WHERE kind IN ('property_expense', 'investor_property_expense', 'llc_expense')), 0)::bigint AS "expensesCents",
+    `SELECT coalesce(sum(amount_cents) FILTER (WHERE kind IN ${sqlKinds(KINDS.income)}), 0)::bigint AS "incomeCents",
+            coalesce(sum(amount_cents) FILTER (WHERE kind IN ${sqlKinds(KINDS.expenses)}), 0)::bigint AS "expensesCents",
             coalesce(sum(CASE kind WHEN 'deposit' THEN amount_cents WHEN 'deposit_withdrawal' THEN -amount_cents END), 0)::bigint AS "depositsHeldCents",
             coalesce(sum(CASE kind WHEN 'investment' THEN amount_cents WHEN 'investment_withdrawal' THEN -amount_cents END), 0)::bigint AS "capitalCents"
        FROM ledger_entry
@@ -25,7 +26,7 @@ export async function capitalByInvestor(db: Queryable, propertyId: number, asOf:
   return db.query<{ name: string; cents: number }>(
     `SELECT i.name, sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END)::bigint AS cents
        FROM ledger_entry e JOIN investor i ON i.id = e.investor_id
-      WHERE e.voided_at IS NULL AND e.date <= $2 AND e.property_id = $1 AND e.kind IN ('investment', 'investment_withdrawal')
+      WHERE e.voided_at IS NULL AND e.date <= $2 AND e.property_id = $1 AND e.kind IN ${sqlKinds(KINDS.capital)}
       GROUP BY i.id, i.name HAVING sum(CASE e.kind WHEN 'investment' THEN e.amount_cents ELSE -e.amount_cents END) > 0
       ORDER BY lower(i.name)`,
     [propertyId, asOf],
@@ -91,7 +92,7 @@ export async function taxItems(db: Queryable, f: { propertyIds: number[]; llcId:
             e.amount_cents AS cents, coalesce(c.name, '') AS category
        FROM ledger_entry e LEFT JOIN category c ON c.id = e.category_id
       WHERE e.voided_at IS NULL AND e.date BETWEEN $3 AND $4
-        AND ((e.property_id = ANY($1::int[]) AND e.kind IN ('property_income', 'lc_payment', 'property_expense', 'investor_property_expense'))
+        AND ((e.property_id = ANY($1::int[]) AND e.kind IN ${sqlKinds(KINDS.propertyBooks)})
           OR (e.llc_id = $2 AND e.kind = 'llc_expense'))
       ORDER BY e.date, e.id`,
     [f.propertyIds, f.llcId, f.from, f.to],
@@ -115,7 +116,7 @@ export async function depositsHeld(db: Queryable, propertyIds: number[], asOf: s
   const [row] = await db.query<{ cents: number }>(
     `SELECT coalesce(sum(CASE kind WHEN 'deposit' THEN amount_cents ELSE -amount_cents END), 0)::bigint AS cents
        FROM ledger_entry
-      WHERE voided_at IS NULL AND kind IN ('deposit', 'deposit_withdrawal') AND property_id = ANY($1::int[]) AND date <= $2`,
+      WHERE voided_at IS NULL AND kind IN ${sqlKinds(KINDS.deposits)} AND property_id = ANY($1::int[]) AND date <= $2`,
     [propertyIds, asOf],
   );
   return row!.cents;

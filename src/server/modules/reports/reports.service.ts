@@ -1,8 +1,6 @@
 import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
 import type { Queryable } from '../../db/client.js';
-import type { BooksService } from '../read-model/books.service.js';
-import type { DeclaredRead } from '../read-model/declared-read.js';
-import { answerKey, MissingName, type KeptAnswers, type KeptReply } from '../read-model/kept-answers.js';
+import { MissingName, type BooksService, type KeptAnswers, type KeptReply } from '../read-model/read-model.js';
 import { existingLlc, existingProperty } from '../references.js';
 import { adminSummaryRead, llcTaxesRead, propertyDetailsRead, propertyTaxesRead } from './report-reads.js';
 
@@ -10,7 +8,7 @@ import { adminSummaryRead, llcTaxesRead, propertyDetailsRead, propertyTaxesRead 
  * The years whose tax reports are kept ahead of reads: this one and the two before, the years an admin
  * and a CPA work on (a return, an extension, an amendment). Any other year is computed when asked.
  */
-const taxYearsAhead = (day: string): number[] => {
+export const taxYearsAhead = (day: string): number[] => {
   const year = Number(day.slice(0, 4));
   return [year - 2, year - 1, year];
 };
@@ -23,6 +21,9 @@ async function foundOr<T>(db: Queryable, got: T | MissingName): Promise<T> {
   // Made between the two statements: this request still saw none.
   throw new Error(`the ${table} named ${JSON.stringify(name)} appeared while it was looked up`);
 }
+
+/** An LLC's tax report of a year and the tax summaries of the properties it lists, from one snapshot. */
+export type TaxPackageFigures = { report: LlcTaxesResponse; properties: { name: string; taxes: PropertyTaxesResponse }[] };
 
 /** The admin's reports (report-reads.ts), kept until the books change (docs/performance.md). */
 export function createReportsService({ books, kept }: { books: BooksService; kept: KeptAnswers }) {
@@ -53,25 +54,23 @@ export function createReportsService({ books, kept }: { books: BooksService; kep
       foundOr(db, await kept.replyNamed(propertyTaxesRead, { propertyId: 0, year, day: day() }, property(propertyName))),
 
     /**
-     * What keeping an LLC's reports ahead of reads takes (answer-refresher.ts), one snapshot a step:
-     * each property's details, each property's tax summaries of the years kept ahead, then the LLC's
-     * tax reports of those years. Small steps: a step holds a connection (PGlite's only one).
+     * The tax package's figures (modules/exports) read through the caller's snapshot `tx`: the LLC's tax
+     * report and the tax summary of each property it lists, in its order. Computed from what `tx` sees,
+     * not served kept, so they agree with each other and with whatever else the package reads through
+     * `tx` (its ledger), however the books change meanwhile. The same declared reads as llcTaxes and
+     * propertyTaxes, so the figures are theirs.
      */
-    llcAheadSteps: async (llcId: number, propertyIds: number[]): Promise<(() => Promise<number>)[]> => {
-      const today = day();
-      const years = taxYearsAhead(today);
-      const one = <P, I, T>(read: DeclaredRead<P, I, T>, p: P) => () => kept.ahead(read, p, (input) => [[answerKey(read, p), read.compute(input, p)]]);
-      return [
-        ...propertyIds.map((propertyId) => one(propertyDetailsRead, { propertyId, day: today })),
-        ...propertyIds.flatMap((propertyId) => years.map((year) => one(propertyTaxesRead, { propertyId, year, day: today }))),
-        ...years.map((year) => one(llcTaxesRead, { llcId, year, day: today })),
-      ];
-    },
-
-    /** The key of what an LLC's steps keep last: whether it is current says whether the LLC's reports are. */
-    llcAheadKey: (llcId: number): string => {
-      const today = day();
-      return answerKey(llcTaxesRead, { llcId, year: taxYearsAhead(today).at(-1)!, day: today });
+    taxPackageFigures: async (tx: Queryable, llcId: number, year: number): Promise<TaxPackageFigures> => {
+      const llcYear = { llcId, year, day: day() };
+      const input = await llcTaxesRead.read(tx, llcYear);
+      const report = llcTaxesRead.compute(input, llcYear);
+      const idByName = new Map(input.properties.map((p) => [p.name, p.id]));
+      const properties: TaxPackageFigures['properties'] = [];
+      for (const name of report.properties_list) {
+        const propertyYear = { propertyId: idByName.get(name)!, year, day: llcYear.day };
+        properties.push({ name, taxes: propertyTaxesRead.compute(await propertyTaxesRead.read(tx, propertyYear), propertyYear) });
+      }
+      return { report, properties };
     },
   };
 }

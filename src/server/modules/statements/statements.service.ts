@@ -8,10 +8,10 @@ import { documentLogo } from '../../lib/portal-logo.js';
 import { renderPdfOffThread } from '../../lib/pdf/pdf-off-thread.js';
 import { Readable } from 'node:stream';
 import { createZipWriter, safeFileName, uniqueNames } from '../../lib/zip-stream.js';
-import type { SessionUser } from '../auth/auth.repository.js';
-import type { BooksService } from '../read-model/books.service.js';
+import type { SessionUser } from '../auth/auth.js';
+import type { BooksService } from '../read-model/read-model.js';
 import type { InvestorPortalService } from '../investor-portal/investor-portal.service.js';
-import { findInvestorById } from '../investors/investors.repository.js';
+import { findInvestorById } from '../investors/investors.js';
 import { statementDocument } from './statement-document.js';
 import { investorsWithMoneyBy, statementEntries } from './statements.repository.js';
 

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
-import type { InvestorsService } from '../investors/investors.service.js';
+import type { InvestorsService } from '../investors/investors.js';
 import type { PortalUsersService } from './portal-users.service.js';
 
 /** Manage Portal Users: who signs in, removing a login, and a fresh registration secret (docs/security.md A8). */

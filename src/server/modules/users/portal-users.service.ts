@@ -2,12 +2,10 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
+import { auditChange } from '../audit/audit.js';
+import { deleteRecoveryCodes, hashPassword, revokeUserSessions } from '../auth/auth.js';
 import { existingInvestor } from '../references.js';
 import { newPassword } from '../../lib/random.js';
-import { hashPassword } from '../auth/password-hash.js';
-import { deleteRecoveryCodes } from '../auth/recovery-codes.repository.js';
 import type { Queryable } from '../../db/client.js';
 import {
   clearLoginFailures, clearTotp, findUserByInvestorId, loginSummary, setPasswordHash, softDeleteInvestorUsers, type PortalUser,
@@ -30,10 +28,7 @@ export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }
       if (!user) throw new NotFoundError(`${investor.name} has no portal login.`);
       await change(tx, user);
       await revokeUserSessions(tx, user.id, now);
-      await appendAudit(tx, {
-        at: now, userId: ctx.userId, action, entity: 'portal_user', entityId: String(user.id),
-        before: null, after: { username: user.username, investor: investor.name }, ip: ctx.ip,
-      });
+      await auditChange(tx, ctx, now, { action, entity: 'portal_user', id: user.id, after: { username: user.username, investor: investor.name } });
     });
   }
 
@@ -75,9 +70,8 @@ export function createPortalUsersService({ db, clock }: { db: Db; clock: Clock }
         if (removed.length === 0) throw new NotFoundError(`${investor.name} has no portal login.`);
         for (const user of removed) {
           await revokeUserSessions(tx, user.id, now);
-          await appendAudit(tx, {
-            at: now, userId: ctx.userId, action: 'delete_portal_user', entity: 'portal_user', entityId: String(user.id),
-            before: { username: user.username, investor: investor.name }, after: null, ip: ctx.ip,
+          await auditChange(tx, ctx, now, {
+            action: 'delete_portal_user', entity: 'portal_user', id: user.id, before: { username: user.username, investor: investor.name },
           });
         }
       });

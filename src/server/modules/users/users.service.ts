@@ -3,10 +3,8 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError, ConflictError } from '../../lib/errors.js';
 import { newPassword } from '../../lib/random.js';
 import { passwordProblem } from '../../domain/password-policy.js';
-import { appendAudit } from '../audit/audit.repository.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
-import { hashPassword } from '../auth/password-hash.js';
-import { deleteRecoveryCodes } from '../auth/recovery-codes.repository.js';
+import { auditChange, OPERATOR } from '../audit/audit.js';
+import { deleteRecoveryCodes, hashPassword, revokeUserSessions } from '../auth/auth.js';
 import {
   clearLoginFailures,
   clearTotp,
@@ -49,10 +47,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
           await setPendingTotp(tx, user.id, totpSecret);
           await enableTotp(tx, user.id, now);
         }
-        await appendAudit(tx, {
-          at: now, userId: null, action: 'create_admin', entity: 'portal_user', entityId: String(user.id),
-          before: null, after: { username, admin_level: 1 }, ip: null,
-        });
+        await auditChange(tx, OPERATOR, now, { action: 'create_admin', entity: 'portal_user', id: user.id, after: { username, admin_level: 1 } });
       });
       return { password: pw };
     },
@@ -69,10 +64,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
         await setPasswordHash(tx, user.id, passwordHash);
         await clearLoginFailures(tx, user.id);
         await revokeUserSessions(tx, user.id, now);
-        await appendAudit(tx, {
-          at: now, userId: null, action: 'reset_password', entity: 'portal_user', entityId: String(user.id),
-          before: null, after: { username: user.username }, ip: null,
-        });
+        await auditChange(tx, OPERATOR, now, { action: 'reset_password', entity: 'portal_user', id: user.id, after: { username: user.username } });
       });
       return { password: pw };
     },
@@ -88,7 +80,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
         await clearTotp(tx, user.id);
         await deleteRecoveryCodes(tx, user.id);
         await revokeUserSessions(tx, user.id, now);
-        await appendAudit(tx, { at: now, userId: null, action: 'reset_totp', entity: 'portal_user', entityId: String(user.id), before: null, after: { username: user.username }, ip: null });
+        await auditChange(tx, OPERATOR, now, { action: 'reset_totp', entity: 'portal_user', id: user.id, after: { username: user.username } });
       });
     },
   };

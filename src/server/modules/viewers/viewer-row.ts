@@ -1,6 +1,6 @@
 import type { TxnRow } from '../../../contract/schemas/viewers.js';
 import { centsToDollars } from '../../domain/money.js';
-import type { LedgerKind, TxnListRow } from '../ledger/ledger.repository.js';
+import type { LedgerKind, TxnListRow } from '../ledger/ledger.js';
 
 /** Money leaving a balance shows as a negative amount in the viewers (docs/rules/cash.md). */
 const OUTFLOWS = new Set<LedgerKind>(['deposit_withdrawal', 'investment_withdrawal', 'cash_withdrawal']);

@@ -1,7 +1,6 @@
 import type { Handlers } from '../../http/handlers.js';
 import type { ViewersService } from './viewers.service.js';
-import type { VoidService } from './voids.service.js';
-import type { CorrectionsService } from './corrections.service.js';
+import type { CorrectionsService, VoidService } from '../ledger/ledger.js';
 
 /**
  * The transaction viewers and the voids of their rows (docs/product.md "Screens", Delete Property / LLC Transaction),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LlcTxnsResponse, PropertyTxnsResponse, TxnRow } from '../../../contract/schemas/viewers.js';
 import type { Db } from '../../db/client.js';
 import { existingInvestor, existingLlc, existingProperty } from '../references.js';
-import { listEntries, listTransactions, type EntryListRow, type LedgerKind } from '../ledger/ledger.repository.js';
+import { listEntries, listTransactions, type EntryListRow, type LedgerKind } from '../ledger/ledger.js';
 import type { LedgerEntriesQuery, LedgerEntryRow } from '../../../contract/schemas/corrections.js';
 import { centsToDollars } from '../../domain/money.js';
 import { viewerRow } from './viewer-row.js';

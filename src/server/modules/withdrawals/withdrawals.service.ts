@@ -3,25 +3,17 @@ import { dateText } from '../../../contract/values/human-format.js';
 import type { Endpoints } from '../../../contract/endpoints.js';
 import type { Queryable } from '../../db/client.js';
 import { monthOf } from '../../domain/dates.js';
-import { firstNegativeDate, maxCashWithdrawal, maxOfNet } from '../../domain/limits.js';
+import { maxCashWithdrawal, maxOfNet } from '../../domain/limits.js';
 import { centsToDollars, formatCents } from '../../domain/money.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import type { BooksService } from '../read-model/books.service.js';
-import { movementsOfKinds, totalsOfKinds } from '../read-model/books.repository.js';
-import { lockInvestor } from '../investors/investors.repository.js';
-import type { EntryBuilder, EntryWriter } from '../ledger/entry-writer.js';
-import { lockProperty } from '../properties/properties.repository.js';
+import { totalsOfKinds, type BooksService } from '../read-model/read-model.js';
+import { firstDateBelowZero, lockBalance, OverdrawError, type EntryBuilder, type EntryWriter } from '../ledger/ledger.js';
 import { existingInvestor, existingProperty, requireInvestor, requireProperty } from '../references.js';
+import type { NoticesService } from '../notices/notices.service.js';
 
 type Body<K extends keyof Endpoints> = ParsedBody<Endpoints[K]>;
 type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
-
-/**
- * A withdrawal larger than its balance allows: 400 when it is recorded (the form's own words), 409 when
- * it is the new side of a correction (viewers/corrections.service.ts), which is refused whole.
- */
-export class OverdrawError extends ValidationError {}
 
 // The API's over-limit answer keeps the rule book's exact words and decimal text (docs/rules/withdrawals.md):
 // outside clients match it. The web form refuses before sending and words it with the screen's money format.
@@ -43,7 +35,7 @@ export function withdrawalBuilders(books: BooksService) {
     recordCashWithdrawal: (async (tx, input) => {
       notInFuture(input.date);
       const investor = await requireInvestor(tx, input.investor_name);
-      await lockInvestor(tx, investor.id);
+      await lockBalance(tx, { family: 'cash', investorId: investor.id });
       const max = await limits.maxCash(tx, investor.id);
       if (input.amount > max) throw overMax(max, 'withdrawal');
       return { kind: 'cash_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
@@ -54,11 +46,11 @@ export function withdrawalBuilders(books: BooksService) {
       notInFuture(input.date);
       const investor = await requireInvestor(tx, input.investor_name);
       const property = await requireProperty(tx, input.property_name);
-      await lockInvestor(tx, investor.id);
+      const capital = { family: 'capital', investorId: investor.id, propertyId: property.id } as const;
+      await lockBalance(tx, capital);
       const max = await limits.maxInvestment(tx, investor.id, property.id);
       if (input.amount > max) throw overMax(max, 'withdrawal');
-      const movements = await movementsOfKinds(tx, { propertyId: property.id, investorId: investor.id, plus: 'investment', minus: 'investment_withdrawal' });
-      const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
+      const negativeOn = await firstDateBelowZero(tx, capital, { adding: { date: input.date, cents: -input.amount } });
       if (negativeOn) {
         throw new OverdrawError(`This withdrawal would take ${investor.name}'s capital in ${property.name} below zero on ${dateText(negativeOn)}.`);
       }
@@ -69,11 +61,11 @@ export function withdrawalBuilders(books: BooksService) {
     recordDepositWithdrawal: (async (tx, input) => {
       notInFuture(input.date);
       const property = await requireProperty(tx, input.property_name);
-      await lockProperty(tx, property.id);
+      const deposits = { family: 'deposits', propertyId: property.id } as const;
+      await lockBalance(tx, deposits);
       const max = await limits.maxDeposit(tx, property.id);
       if (input.amount > max) throw overMax(max, 'deposit');
-      const movements = await movementsOfKinds(tx, { propertyId: property.id, plus: 'deposit', minus: 'deposit_withdrawal' });
-      const negativeOn = firstNegativeDate([...movements, { id: Number.MAX_SAFE_INTEGER, date: input.date, cents: -input.amount }]);
+      const negativeOn = await firstDateBelowZero(tx, deposits, { adding: { date: input.date, cents: -input.amount } });
       if (negativeOn) throw new OverdrawError(`This withdrawal would take the deposits held for ${property.name} below zero on ${dateText(negativeOn)}.`);
       return { kind: 'deposit_withdrawal', date: input.date, forMonth: monthOf(input.date), amountCents: input.amount,
         propertyId: property.id, description: input.notes };
@@ -99,11 +91,16 @@ function limitsOf(books: BooksService) {
   };
 }
 
-export function createWithdrawalsService({ books, record }: { books: BooksService; record: EntryWriter }) {
+export function createWithdrawalsService({ books, record, notices }: { books: BooksService; record: EntryWriter; notices?: Pick<NoticesService, 'queueNotice'> }) {
   const { maxCash, maxInvestment, maxDeposit } = limitsOf(books);
   const builders = withdrawalBuilders(books);
   const write = <K extends keyof WithdrawalBuilders>(form: K) => (input: Body<K>, ctx: WriteContext) =>
-    record(ctx, (tx) => (builders[form] as Builder<K>)(tx, input));
+    record(ctx, async (tx) => {
+      const entry = await (builders[form] as Builder<K>)(tx, input);
+      // Money sent to an investor: they get the notice, written with the entry (no amount in it).
+      if (entry.investorId != null && !ctx.quiet) await notices?.queueNotice(tx, { event: 'withdrawal_recorded', recipients: [{ investorId: entry.investorId }] });
+      return entry;
+    });
 
   return {
     /** The maximums the withdrawal forms show, in dollars (docs/rules/withdrawals.md), each read from one snapshot. */

@@ -15,7 +15,7 @@ const SPEC_ORDER = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks',
-  'Investor Statements', 'Export Ledger', 'Add Income Category',
+  'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'Outbox',
 ];
 
 const titles = (found: readonly { title: string }[]) => found.map((a) => a.title);
@@ -33,7 +33,7 @@ describe('the admin action registry', () => {
     expect(ADMIN_ACTIONS.find((a) => a.title === 'Add New Income')?.slug).toBe('add-new-income');
     expect(titles(ADMIN_ACTIONS.filter((a) => a.picture))).toEqual(['Update Property Notes', 'Add New Investment Property']);
     expect(titles(ADMIN_ACTIONS.filter((a) => a.wide))).toEqual([
-      'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log',
+      'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log', 'Documents',
     ]);
   });
 

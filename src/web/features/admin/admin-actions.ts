@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { AuditLog } from './corrections/audit-log';
 import { PeriodLocks } from './corrections/period-locks';
+import { OutboxPanel } from './outbox/outbox-panel';
 import { PropertyNotesForm } from './corrections/property-notes-form';
 import { CashWithdrawals, DeleteLlcTransaction, DeletePropertyTransaction } from './corrections/txn-viewers';
 import { ManageLlcs } from './people-and-setup/manage-llcs';
@@ -19,6 +20,7 @@ import { InvestorStatements } from './reports/investor-statements';
 import { LedgerExport } from './reports/ledger-export';
 import { LlcTaxes } from './reports/llc-taxes';
 import { PropertyDetails } from './reports/property-details';
+import { DocumentsPanel } from './documents/documents-panel';
 import { slugOf } from './shared/action-address';
 import type { AdminFormProps } from './shared/fields';
 
@@ -101,6 +103,10 @@ const ENTRIES = [
     keywords: ['csv', 'spreadsheet', 'excel', 'download', 'ledger', 'export'] },
   { title: 'Add Income Category', group: 'People and setup', panel: AddIncomeCategoryForm,
     keywords: ['category', 'income type', 'rent', 'late fee', 'setup'] },
+  { title: 'Documents', group: 'People and setup', panel: DocumentsPanel, wide: true,
+    keywords: ['document', 'upload', 'file', 'k-1', 'k1', 'agreement', 'notice', 'letter', 'pdf', 'vault'] },
+  { title: 'Outbox', group: 'People and setup', panel: OutboxPanel,
+    keywords: ['e-mail', 'email', 'notices', 'mail', 'smtp', 'sent', 'notifications'] },
 ] as const satisfies readonly ActionSpec[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number]['title'];

@@ -1,5 +1,6 @@
 import { ChangePasswordCard } from './change-password-card';
 import { TwoFactorCard } from './two-factor-card';
+import { NoticeSettingsCard } from './notice-settings-card';
 
 /**
  * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone: their
@@ -17,6 +18,7 @@ export function AccountPage() {
         <div className="col-12 col-lg-6">
           <TwoFactorCard />
         </div>
+        <div className="col-12 col-lg-6"><NoticeSettingsCard /></div>
       </div>
     </main>
   );

@@ -4,6 +4,7 @@ import { InvestorChooser } from './components/investor-chooser';
 import { InvestorDashboard } from './components/investor-dashboard';
 import { SummarySkeleton } from './components/summary-skeleton';
 import { ViewingAsBar } from './components/viewing-as-bar';
+import { DocumentsCard } from './documents/documents-card';
 import { useInvestorSummary } from './use-investor-summary';
 import { useIsAdmin } from './use-is-admin';
 
@@ -75,6 +76,7 @@ function InvestorSummary({ investorName, isAdmin, ready }: Props) {
           </div>
         )}
         {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
+        {(state.status === 'ready' || state.status === 'no-data') && <DocumentsCard investorName={investorName} />}
       </main>
     </>
   );

@@ -6,12 +6,12 @@ import { dateText } from '../../../contract/values/human-format.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import type { RunOnce } from '../idempotency/idempotency.service.js';
-import { appendEntry, type EntryBuilder } from '../ledger/entry-writer.js';
-import { findEntryForUpdate } from '../ledger/ledger.repository.js';
-import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
-import { OverdrawError } from '../withdrawals/withdrawals.service.js';
-import { appendVoidAudit, balanceWords, lockBalanceOf, markVoided, negativeBalanceDate } from './voids.service.js';
+import type { RunOnce } from '../idempotency/idempotency.js';
+import { requireOpenPeriod } from '../period-lock/period-lock.js';
+import { OverdrawError } from './balance-guard.js';
+import { appendEntry, type EntryBuilder } from './entry-writer.js';
+import { findEntryForUpdate } from './ledger.repository.js';
+import { appendVoidAudit, balanceWords, lockBalanceOf, markVoided, negativeBalanceDate } from './voids.js';
 
 /** The entry of each recording form, built as that form's call builds it (recording and withdrawals services). */
 export type FormBuilders = { [F in CorrectingForm]: EntryBuilder<z.output<(typeof CORRECTING_FORMS)[F]>> };

@@ -2,18 +2,15 @@ import type { ParsedBody } from '../../../contract/endpoint.js';
 import type { Endpoints } from '../../../contract/endpoints.js';
 import type { VoidFamily } from '../../../contract/schemas/viewers.js';
 import { dateText } from '../../../contract/values/human-format.js';
-import { firstNegativeDate } from '../../domain/limits.js';
+import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { appendAudit } from '../audit/audit.repository.js';
-import { movementsOfKinds } from '../read-model/books.repository.js';
-import type { RunOnce } from '../idempotency/idempotency.service.js';
-import { lockInvestor } from '../investors/investors.repository.js';
-import { lockProperty } from '../properties/properties.repository.js';
-import { requireOpenPeriod } from '../period-lock/period-lock.service.js';
-import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerEntry, type LedgerKind } from '../ledger/ledger.repository.js';
-import type { Queryable } from '../../db/client.js';
+import { auditChange } from '../audit/audit.js';
+import type { RunOnce } from '../idempotency/idempotency.js';
+import { requireOpenPeriod } from '../period-lock/period-lock.js';
+import { balanceFundedBy, firstDateBelowZero, lockBalance } from './balance-guard.js';
+import { findEntryForUpdate, findLinkedIds, markVoid, type LedgerEntry, type LedgerKind } from './ledger.repository.js';
 
 /** What each delete family of the contract may void, and the word its messages use. */
 const VOID_FAMILIES = {
@@ -28,22 +25,12 @@ const VOID_FAMILIES = {
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-type VoidedRow = LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null };
-
-/** The balances a void (or a correction) must not take below zero on any date: what a row of each kind adds to. */
-const BALANCES = {
-  deposit: { plus: 'deposit', minus: 'deposit_withdrawal', what: 'the deposits held for this property', byInvestor: false },
-  investment: { plus: 'investment', minus: 'investment_withdrawal', what: "this investor's capital in this property", byInvestor: true },
-} as const;
-type BalanceKind = keyof typeof BALANCES;
-const balanceOf = (row: { kind: string }) => (row.kind in BALANCES ? BALANCES[row.kind as BalanceKind] : null);
+export type VoidedRow = LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null };
 
 /** Takes the row lock of the balance `row` adds to (the property's deposits, the investor's capital), if any. */
 export async function lockBalanceOf(tx: Queryable, row: VoidedRow): Promise<void> {
-  const balance = balanceOf(row);
-  if (!balance) return;
-  if (balance.byInvestor) await lockInvestor(tx, row.investorId!);
-  else await lockProperty(tx, row.propertyId!);
+  const balance = balanceFundedBy(row);
+  if (balance) await lockBalance(tx, balance);
 }
 
 /**
@@ -51,20 +38,17 @@ export async function lockBalanceOf(tx: Queryable, row: VoidedRow): Promise<void
  * only: in a correction, with the corrected entry already written), or null; null for other kinds.
  */
 export async function negativeBalanceDate(tx: Queryable, row: VoidedRow): Promise<string | null> {
-  const balance = balanceOf(row);
-  if (!balance) return null;
-  const rest = await movementsOfKinds(tx, {
-    propertyId: row.propertyId!,
-    investorId: balance.byInvestor ? row.investorId! : undefined,
-    plus: balance.plus,
-    minus: balance.minus,
-    excludeId: row.id,
-  });
-  return firstNegativeDate(rest);
+  const balance = balanceFundedBy(row);
+  return balance ? firstDateBelowZero(tx, balance, { without: row.id }) : null;
 }
 
 /** The words a balance is named by in a refusal. */
-export const balanceWords = (row: { kind: string }): string => balanceOf(row)?.what ?? 'a balance';
+export function balanceWords(row: { kind: string; propertyId?: number | null; investorId?: number | null }): string {
+  const family = balanceFundedBy(row)?.family;
+  if (family === 'capital') return "this investor's capital in this property";
+  if (family === 'deposits') return 'the deposits held for this property';
+  return 'a balance';
+}
 
 /** Marks `row` and the rows linked to it voided (docs/rules/ledger.md); answers the linked ids. */
 export async function markVoided(tx: Queryable, row: VoidedRow, v: { at: Date; by: number; reason: string }): Promise<number[]> {
@@ -81,10 +65,9 @@ export async function appendVoidAudit(
   v: { at: Date; reason: string; linked: number[] },
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  await appendAudit(tx, {
-    at: v.at, userId: ctx.userId, action: 'void', entity: 'ledger_entry', entityId: String(row.id),
+  await auditChange(tx, ctx, v.at, {
+    action: 'void', entity: 'ledger_entry', id: row.id,
     before: row, after: { voided_at: v.at.toISOString(), voided_by_user_id: ctx.userId, void_reason: v.reason, also_voided: v.linked, ...extra },
-    ip: ctx.ip,
   });
 }
 
