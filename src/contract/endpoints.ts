@@ -21,6 +21,8 @@ import { UploadPictureRequest, UploadPictureResponse } from './schemas/pictures.
 import { HealthResponse } from './schemas/common.js';
 import * as D from './schemas/documents.js';
 import * as N from './schemas/notices.js';
+import * as UP from './schemas/updates.js';
+import * as K from './schemas/consent.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -191,6 +193,11 @@ export const endpoints = {
     method: 'POST', path: '/admin/set_investor_fee', policy: 'admin', tag: 'Master data',
     summary: "Changes an investor's fee from a month on.", body: M.SetInvestorFeeRequest,
     response: MessageResponse, message: 'Fee updated successfully', refusals: [404],
+  }),
+  changeInvestorTaxId: endpoint({
+    method: 'POST', path: '/admin/change_investor_tax_id', policy: 'admin', tag: 'Master data',
+    summary: "Sets or changes an investor's tax ID (SSN or EIN), kept encrypted; answers it masked. Needs DATA_KEY.",
+    body: M.ChangeInvestorTaxIdRequest, response: M.ChangeInvestorTaxIdResponse, message: 'Tax ID saved: {tax_id}', refusals: [404, 409],
   }),
   addExpenseCategory: endpoint({
     method: 'POST', path: '/admin/add_expense_category', policy: 'admin', tag: 'Master data',
@@ -394,6 +401,29 @@ export const endpoints = {
     query: N.OutboxQuery, response: N.OutboxResponse,
   }),
 
+  // ---- electronic K-1 delivery consent (docs/decisions.md, "K-1 delivery consent") --------------------
+  k1Consent: endpoint({
+    method: 'GET', path: '/api/k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    summary: "The signed-in investor's consent to get K-1s electronically, with the disclosures to read before consenting.",
+    response: K.K1ConsentResponse, refusals: [409],
+  }),
+  giveK1Consent: endpoint({
+    method: 'POST', path: '/api/give_k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    summary: 'The signed-in investor consents to get K-1s electronically, having read the disclosures of this version.',
+    body: K.GiveK1ConsentRequest, response: K.K1ConsentResponse, message: 'Consent recorded: your K-1s will be delivered in the portal.',
+    refusals: [409],
+  }),
+  withdrawK1Consent: endpoint({
+    method: 'POST', path: '/api/withdraw_k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    summary: 'The signed-in investor withdraws consent: K-1s not yet furnished come on paper.',
+    response: K.K1ConsentResponse, message: 'Consent withdrawn: K-1s not yet furnished will come on paper.', refusals: [409],
+  }),
+  k1Consents: endpoint({
+    method: 'GET', path: '/admin/k1_consents', policy: 'admin', tag: 'K-1 consent',
+    summary: 'Each investor: whether they consent to electronic K-1s, and since when.',
+    response: K.K1ConsentsResponse,
+  }),
+
   // ---- the document vault ---------------------------------------------------------------------------
   uploadDocument: endpoint({
     method: 'POST', path: '/admin/upload_document', policy: 'admin', tag: 'Documents',
@@ -431,6 +461,28 @@ export const endpoints = {
     method: 'GET', path: '/admin/document_downloads', policy: 'admin', tag: 'Documents',
     summary: 'Who opened a document, which version and when, newest first.',
     query: D.DocumentDownloadsQuery, response: D.DocumentDownloadsResponse, refusals: [404],
+  }),
+
+  // ---- investor updates -----------------------------------------------------------------------------
+  postUpdate: endpoint({
+    method: 'POST', path: '/admin/post_update', policy: 'admin', tag: 'Updates',
+    summary: "Posts an update from the manager for every investor, an LLC's members (llc_name) or chosen investors (investor_names), with documents of the vault attached (document_ids); each reader is told by e-mail.",
+    body: UP.PostUpdateRequest, response: UP.PostUpdateResponse, status: 201, message: 'Update posted',
+  }),
+  withdrawUpdate: endpoint({
+    method: 'POST', path: '/admin/withdraw_update', policy: 'admin', tag: 'Updates',
+    summary: 'Withdraws an update: investors no longer see it; the audit log keeps who did it.',
+    body: UP.WithdrawUpdateRequest, response: MessageResponse, message: 'Update withdrawn', refusals: [404, 409],
+  }),
+  adminUpdates: endpoint({
+    method: 'GET', path: '/admin/updates', policy: 'admin', tag: 'Updates',
+    summary: 'Every update with its audience and attachments, withdrawn ones too, newest first.',
+    response: UP.AdminUpdatesResponse,
+  }),
+  updates: endpoint({
+    method: 'GET', path: '/api/updates', policy: 'authenticated', tag: 'Updates',
+    summary: "An investor's updates from the manager, newest first, with the ids of attached documents (their own; an admin names anyone's).",
+    query: UP.UpdatesQuery, response: UP.UpdatesResponse, refusals: [404],
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -52,6 +52,14 @@ const ConfigSchema = z.object({
   MAIL_FROM: optionalText.pipe(z.string().max(320).regex(/@/, 'must be an e-mail address, e.g. "Maple Investors <portal@example.com>"').optional()),
   // The address put in the e-mails' links; the portal as its users reach it.
   PORTAL_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional()),
+  // The key investors' tax IDs are encrypted under (AES-256-GCM). Unset: tax IDs are refused, never
+  // stored under a key made up here, so a lost setting cannot leave rows no one can read.
+  DATA_KEY: optionalText.pipe(
+    z.string()
+      .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+      .transform((v) => Buffer.from(v.trim(), 'base64'))
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -72,6 +80,8 @@ export type Config = {
   demoData: boolean;
   answersAhead: boolean;
   mail: { smtpUrl: string | undefined; from: string | undefined; portalUrl: string };
+  /** DATA_KEY: the 32-byte key of the tax IDs, or undefined when they cannot be stored. */
+  dataKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -119,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM,
       portalUrl: (e.PORTAL_URL ?? `http://localhost:${e.PORT}/`).replace(/\/*$/, '/'),
     },
+    dataKey: e.DATA_KEY,
   };
 }

@@ -31,7 +31,9 @@ import { createReconciliationService } from './modules/reconciliation/reconcilia
 import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createDbFileStore } from './modules/documents/db-file-store.js';
 import { createNoticesService } from './modules/notices/notices.service.js';
+import { createUpdatesService } from './modules/updates/updates.service.js';
 import { createOutboxSender } from './modules/notices/outbox-sender.js';
+import { createK1ConsentService } from './modules/k1-consent/k1-consent.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -59,7 +61,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
       notices,
     }),
     users: createUsersService({ db, clock, portalName }),
-    investors: createInvestorsService({ db, clock }),
+    investors: createInvestorsService({ db, clock, dataKey: config.dataKey }),
     llcs: createLlcsService({ db, clock }),
     properties: createPropertiesService({ db, clock }),
     categories: createCategoriesService({ db, clock }),
@@ -85,6 +87,8 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     documents: createDocumentsService({ db, clock, files: createDbFileStore(db), notices }),
     notices,
     noticeSender,
+    updates: createUpdatesService({ db, clock, notices }),
+    k1Consent: createK1ConsentService({ db, clock }),
   };
 }
 

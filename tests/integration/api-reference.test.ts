@@ -45,6 +45,7 @@ const BOOK_RULES: [RegExp, string][] = [
   [/^Start the setup first/, 'a two-factor code before any enrolment'],
   [/^The picture must be a JPEG, PNG or WebP image\.$/, 'base64 that is not a picture'],
   [/^There is no roi_per_year for \d+/, 'a year without capital'],
+  [/^No document number \d+ to attach/, 'an attachment that is not a live document'],
 ];
 
 /**
@@ -55,7 +56,7 @@ const UNKNOWN_NAME: [RegExp, string] = [/^No [\w ]+ named ".*"\.$/, 'a name an e
 const rulesOf = (op: Operation) => (op.responses['404'] ? BOOK_RULES : [UNKNOWN_NAME, ...BOOK_RULES]);
 
 /** Seeds for subschemas the base request's value does not fit (the number form of an amount, say). */
-const SEEDS: unknown[] = [12.34, 1, 2024, '2024-06-28', '2024-06', '2024', '12.34', '-12.34', -12.34, '123456', 'roi_per_year:2024', 'total_income', '/p.jpg'];
+const SEEDS: unknown[] = [12.34, 1, 2024, '2024-06-28', '2024-06', '2024', '12.34', '-12.34', -12.34, '123456', 'roi_per_year:2024', 'total_income', '/p.jpg', '12-3456789'];
 
 describe.each(DB_KINDS)('the API reference on %s', (kind) => {
   let t: TestApp;
@@ -132,11 +133,15 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     investorSecret: () => ({ investor_name: 'B' }),
     auditLog: () => ({ entity: 'investor', page: 1, page_size: 5 }),
     outbox: () => ({ page: 1, page_size: 5 }),
+    giveK1Consent: () => ({ disclosure_version: 1 }), changeInvestorTaxId: () => ({ investor_name: 'A', tax_id: '12-3456789' }),
     changeNoticeSettings: () => ({ settings: [{ event: 'withdrawal_recorded', enabled: true }] }),
     withdrawDocument: () => ({ id: 999_999, reason: 'Reference' }),
     documents: () => ({ investor_name: 'A', kind: 'k1', tax_year: '2024' }),
     document: () => ({ id: '999999', version: 1 }),
     documentDownloads: () => ({ id: 999_999 }),
+    postUpdate: () => ({ title: 'Reference', body: 'Reference text' }),
+    withdrawUpdate: () => ({ id: 999_999 }),
+    updates: () => ({ investor_name: 'A' }),
   };
 
   const secondFactor = (field?: string) => (field === 'recovery_code' ? { recovery_code: 'abcde-fghjk' } : { code: '123456' });

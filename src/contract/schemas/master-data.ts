@@ -32,13 +32,27 @@ export const AddInvestmentPropertyRequest = z.strictObject({
   lc_selling_expenses: emptyIsAbsent(MoneyOrZero('Selling expenses')),
 });
 
+/** An SSN (123-45-6789) or an EIN (12-3456789), dashes as written; stored encrypted, shown masked. */
+export const TaxId = z
+  .string()
+  .trim()
+  .regex(/^(\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, 'must be an SSN (123-45-6789) or an EIN (12-3456789)');
+
 export const AddInvestorRequest = z.strictObject({
   name: Name,
   email: Text(200),
   phone: Text(50),
   address: Text(300),
   fee_percentage: FeeFraction,
+  tax_id: emptyIsAbsent(TaxId),
 });
+
+export const ChangeInvestorTaxIdRequest = z.strictObject({
+  investor_name: Name,
+  tax_id: TaxId,
+});
+/** The tax ID as an admin sees it: •••-••-6789. */
+export const ChangeInvestorTaxIdResponse = z.object({ message: z.string(), tax_id: z.string() });
 export const AddInvestorResponse = z.object({ message: z.string(), secret: z.string() });
 
 export const SetInvestorFeeRequest = z.strictObject({

@@ -19,6 +19,8 @@ const TABLES = [
   'category', 'loren', 'ledger_entry', 'audit_event', 'idempotency_key', 'picture',
   'stored_file', 'stored_file_chunk', 'document', 'document_version', 'document_download',
   'notice_outbox', 'notice_setting', 'sign_in_device',
+  'k1_consent',
+  'investor_update', 'investor_update_recipient', 'investor_update_attachment',
 ] as const;
 
 /**

@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0015_outbox.sql (15)
+-- Migrations: 0001_initial_schema.sql … 0017_k1_consent.sql (17)
 
 CREATE TABLE answer_cache (
   key       text NOT NULL,
@@ -136,15 +136,19 @@ CREATE TABLE idempotency_key (
 );
 
 CREATE TABLE investor (
-  id         integer GENERATED ALWAYS AS IDENTITY,
-  name       text NOT NULL,
-  email      text DEFAULT ''::text NOT NULL,
-  phone      text DEFAULT ''::text NOT NULL,
-  address    text DEFAULT ''::text NOT NULL,
-  active     boolean DEFAULT true NOT NULL,
-  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  id            integer GENERATED ALWAYS AS IDENTITY,
+  name          text NOT NULL,
+  email         text DEFAULT ''::text NOT NULL,
+  phone         text DEFAULT ''::text NOT NULL,
+  address       text DEFAULT ''::text NOT NULL,
+  active        boolean DEFAULT true NOT NULL,
+  created_at    timestamp with time zone DEFAULT now() NOT NULL,
+  tax_id_sealed bytea,
+  tax_id_last4  text,
   CONSTRAINT investor_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
-  CONSTRAINT investor_pkey PRIMARY KEY (id)
+  CONSTRAINT investor_pkey PRIMARY KEY (id),
+  CONSTRAINT investor_tax_id_last4_check CHECK (tax_id_last4 ~ '^[0-9]{4}$'::text),
+  CONSTRAINT investor_tax_id_pair CHECK ((tax_id_sealed IS NULL) = (tax_id_last4 IS NULL))
 );
 CREATE UNIQUE INDEX investor_name_key ON public.investor USING btree (name_key(name));
 CREATE TRIGGER investor_scope_bump_insert AFTER INSERT ON investor REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION investor_scope_bump();
@@ -161,6 +165,62 @@ CREATE TABLE investor_fee (
   CONSTRAINT investor_fee_pkey PRIMARY KEY (investor_id, effective_month)
 );
 CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON investor_fee FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE investor_update (
+  id           integer GENERATED ALWAYS AS IDENTITY,
+  title        text NOT NULL,
+  body         text NOT NULL,
+  audience     text NOT NULL,
+  llc_id       integer,
+  created_by   integer,
+  created_at   timestamp with time zone DEFAULT now() NOT NULL,
+  withdrawn_at timestamp with time zone,
+  withdrawn_by integer,
+  CONSTRAINT investor_update_audience_check CHECK (audience = ANY (ARRAY['everyone'::text, 'llc'::text, 'investors'::text])),
+  CONSTRAINT investor_update_body_check CHECK (btrim(body) <> ''::text AND length(body) <= 20000),
+  CONSTRAINT investor_update_check CHECK ((audience = 'llc'::text) = (llc_id IS NOT NULL)),
+  CONSTRAINT investor_update_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT investor_update_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT investor_update_pkey PRIMARY KEY (id),
+  CONSTRAINT investor_update_title_check CHECK (title = btrim(title) AND title <> ''::text AND length(title) <= 200),
+  CONSTRAINT investor_update_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES portal_user(id)
+);
+CREATE INDEX investor_update_llc_idx ON public.investor_update USING btree (llc_id) WHERE (llc_id IS NOT NULL);
+
+CREATE TABLE investor_update_attachment (
+  update_id   integer NOT NULL,
+  document_id integer NOT NULL,
+  position    integer NOT NULL,
+  CONSTRAINT investor_update_attachment_document_id_fkey FOREIGN KEY (document_id) REFERENCES document(id),
+  CONSTRAINT investor_update_attachment_pkey PRIMARY KEY (update_id, document_id),
+  CONSTRAINT investor_update_attachment_position_check CHECK ("position" >= 1 AND "position" <= 10),
+  CONSTRAINT investor_update_attachment_update_id_fkey FOREIGN KEY (update_id) REFERENCES investor_update(id),
+  CONSTRAINT investor_update_attachment_update_id_position_key UNIQUE (update_id, "position")
+);
+
+CREATE TABLE investor_update_recipient (
+  update_id   integer NOT NULL,
+  investor_id integer NOT NULL,
+  CONSTRAINT investor_update_recipient_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT investor_update_recipient_pkey PRIMARY KEY (update_id, investor_id),
+  CONSTRAINT investor_update_recipient_update_id_fkey FOREIGN KEY (update_id) REFERENCES investor_update(id)
+);
+CREATE INDEX investor_update_recipient_investor_idx ON public.investor_update_recipient USING btree (investor_id);
+
+CREATE TABLE k1_consent (
+  investor_id        integer NOT NULL,
+  consented_at       timestamp with time zone NOT NULL,
+  withdrawn_at       timestamp with time zone,
+  disclosure_version integer NOT NULL,
+  consented_by       integer NOT NULL,
+  withdrawn_by       integer,
+  CONSTRAINT k1_consent_check CHECK ((withdrawn_at IS NULL) = (withdrawn_by IS NULL)),
+  CONSTRAINT k1_consent_consented_by_fkey FOREIGN KEY (consented_by) REFERENCES portal_user(id),
+  CONSTRAINT k1_consent_disclosure_version_check CHECK (disclosure_version >= 1),
+  CONSTRAINT k1_consent_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT k1_consent_pkey PRIMARY KEY (investor_id),
+  CONSTRAINT k1_consent_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES portal_user(id)
+);
 
 CREATE TABLE ledger_entry (
   id              bigint GENERATED ALWAYS AS IDENTITY,

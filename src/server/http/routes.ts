@@ -23,6 +23,8 @@ import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
 import { documentsRoutes } from '../modules/documents/documents.routes.js';
 import { noticesRoutes } from '../modules/notices/notices.routes.js';
+import { updatesRoutes } from '../modules/updates/updates.routes.js';
+import { k1ConsentRoutes } from '../modules/k1-consent/k1-consent.routes.js';
 import type { Services } from '../services.js';
 import type { Handlers } from './handlers.js';
 
@@ -51,4 +53,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...portalUsersRoutes(s.portalUsers, s.investors),
   ...documentsRoutes(s.documents),
   ...noticesRoutes(s.notices),
+  ...updatesRoutes(s.updates),
+  ...k1ConsentRoutes(s.k1Consent),
 });

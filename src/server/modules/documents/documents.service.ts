@@ -3,12 +3,10 @@ import type { AdminDocument, DocumentItem, DocumentKind, DocumentType } from '..
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { sameName } from '../../lib/names.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
 import type { SessionUser } from '../auth/auth.js';
-import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.js';
-import { INVESTOR_NOT_FOUND } from '../investor-portal/investor-reads.js';
+import { readableInvestor } from '../investor-portal/readable-investor.js';
 import { requireInvestor, requireLlc } from '../references.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import { createTypeSniffer } from './document-type.js';
@@ -85,18 +83,6 @@ export function createDocumentsService({ db, clock, files, notices }: { db: Db; 
     }
   }
 
-  /** The investor a request may read, as investor_summary decides it (docs/security.md Z2). */
-  async function investorFor(user: SessionUser, requested: string | undefined): Promise<Investor> {
-    if (user.adminLevel > 0) {
-      if (requested) return (await findInvestorByName(db, requested)) ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
-      if (user.investorId !== null) return (await findInvestorById(db, user.investorId))!;
-      throw new ValidationError('Investor name is required.');
-    }
-    const own = user.investorId === null ? undefined : await findInvestorById(db, user.investorId);
-    if (!own || (requested && !sameName(requested, own.name))) throw new NotFoundError(INVESTOR_NOT_FOUND);
-    return own;
-  }
-
   const documentId = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null);
 
   return {
@@ -162,7 +148,7 @@ export function createDocumentsService({ db, clock, files, notices }: { db: Db; 
 
     /** An investor's documents: their own, their LLCs' and every investor's, newest first. */
     async list(user: SessionUser, query: { investor_name?: string; kind?: DocumentKind; tax_year?: number }) {
-      const investor = await investorFor(user, query.investor_name || undefined);
+      const investor = await readableInvestor(db, user, query.investor_name || undefined);
       const rows = await documentsForInvestor(db, investor.id, { kind: query.kind, taxYear: query.tax_year });
       return { investor_name: investor.name, documents: rows.map(item) };
     },

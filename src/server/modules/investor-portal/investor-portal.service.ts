@@ -1,10 +1,8 @@
 import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../../contract/schemas/investor.js';
-import type { Queryable } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { sameName } from '../../lib/names.js';
 import type { SessionUser } from '../auth/auth.js';
 import { MissingName, type BooksService, type KeptAnswers, type KeptReply, type Named } from '../read-model/read-model.js';
-import { findInvestorById, findInvestorByName, type Investor } from '../investors/investors.js';
+import { readableInvestor } from './readable-investor.js';
 import { INVESTOR_NOT_FOUND, investorPropertyRead, investorSummaryRead, PROPERTY_NOT_FOUND } from './investor-reads.js';
 
 export { PROPERTY_NOT_FOUND } from './investor-reads.js';
@@ -17,18 +15,6 @@ export function foundOr<T>(got: T | MissingName): T {
 
 /** What investors come for (docs/rules/): an investor reads only their own figures; admins read anyone's. */
 export function createInvestorPortalService({ books: read, kept }: { books: BooksService; kept: KeptAnswers }) {
-  /** The investor a request may read (docs/security.md Z2): a non-admin gets only the one bound to the login. */
-  async function investorFor(db: Queryable, user: SessionUser, requested: string | undefined): Promise<Investor> {
-    if (user.adminLevel > 0) {
-      if (requested) return (await findInvestorByName(db, requested)) ?? Promise.reject(new NotFoundError(INVESTOR_NOT_FOUND));
-      if (user.investorId !== null) return (await findInvestorById(db, user.investorId))!;
-      throw new ValidationError('Investor name is required.');
-    }
-    const own = user.investorId === null ? undefined : await findInvestorById(db, user.investorId);
-    if (!own || (requested && !sameName(requested, own.name))) throw new NotFoundError(INVESTOR_NOT_FOUND);
-    return own;
-  }
-
   /** Figures as of a date: entries dated after it do not count (docs/rules/README.md); the future is refused. */
   function asOfDate(asOf: string | undefined): string {
     const today = read.today();
@@ -45,7 +31,7 @@ export function createInvestorPortalService({ books: read, kept }: { books: Book
       if (user.investorId === null) throw new NotFoundError(INVESTOR_NOT_FOUND);
       return user.investorId;
     }
-    return (await investorFor(read.db, user, requested)).id;
+    return (await readableInvestor(read.db, user, requested)).id;
   }
 
   /**

@@ -16,6 +16,16 @@ export async function insertInvestor(
   return row!;
 }
 
+/** Stores the sealed tax ID and its last four digits; answers the last four it replaced, if any. */
+export async function setTaxId(db: Queryable, t: { investorId: number; sealed: Buffer; last4: string }): Promise<{ previousLast4: string | null }> {
+  const [row] = await db.query<{ previous: string | null }>(
+    `UPDATE investor i SET tax_id_sealed = $2, tax_id_last4 = $3 FROM (SELECT tax_id_last4 AS previous FROM investor WHERE id = $1 FOR UPDATE) p
+      WHERE i.id = $1 RETURNING p.previous`,
+    [t.investorId, t.sealed, t.last4],
+  );
+  return { previousLast4: row?.previous ?? null };
+}
+
 /** The investor a name means, as a person types it (lib/names.ts: NFC, case and surrounding spaces aside): `$1` is the name. */
 export const INVESTOR_NAMED = nameIs('$1');
 

@@ -7,4 +7,5 @@ export const investorsRoutes = (investors: InvestorsService) =>
     // The secret is shown once and never stored in clear (the API's answers are never cached).
     addInvestor: async ({ body, write }) => ({ secret: (await investors.addInvestor(body, write())).secret }),
     setInvestorFee: ({ body, write }) => investors.setInvestorFee(body, write()),
+    changeInvestorTaxId: ({ body, write }) => investors.changeTaxId(body, write()),
   }) satisfies Partial<Handlers>;

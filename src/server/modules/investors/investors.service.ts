@@ -7,11 +7,13 @@ import { existingInvestor } from '../references.js';
 import { newSecret, sha256 } from '../../lib/random.js';
 import { auditChange, type Actor } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
+import { maskedTaxId, sealTaxId } from '../../lib/tax-id-seal.js';
 import {
   findInvestorByName,
   insertInvestor,
   insertInvestorFee,
   replaceRegistrationSecret,
+  setTaxId,
   upsertInvestorFee,
   type Investor,
 } from './investors.repository.js';
@@ -29,23 +31,46 @@ export type InvestorsService = ReturnType<typeof createInvestorsService>;
 const storeSecret = (tx: Queryable, investorId: number, secret: string, now: Date) =>
   replaceRegistrationSecret(tx, { investorId, secretHash: sha256(secret), createdAt: now, expiresAt: new Date(now.getTime() + SECRET_TTL_MS) });
 
-export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) {
+/** Why a tax ID is refused when DATA_KEY is not set: it is never kept in clear (README.md, "Configuration"). */
+export const NO_DATA_KEY = 'Set DATA_KEY to store tax IDs.';
+
+export function createInvestorsService({ db, clock, dataKey }: { db: Db; clock: Clock; dataKey?: Buffer | undefined }) {
+  /**
+   * Seals and stores the tax ID. The audit row says only that it was set or changed, masked: the
+   * digits never reach the audit log, a log line or an export.
+   */
+  async function storeTaxId(tx: Queryable, investorId: number, taxId: string, actor: Actor, now: Date): Promise<string> {
+    if (!dataKey) throw new ConflictError(NO_DATA_KEY);
+    const last4 = taxId.replace(/\D/g, '').slice(-4);
+    const { previousLast4 } = await setTaxId(tx, { investorId, sealed: sealTaxId(dataKey, investorId, taxId), last4 });
+    await auditChange(tx, actor, now, {
+      action: previousLast4 === null ? 'set_tax_id' : 'change_tax_id', entity: 'investor', id: investorId,
+      before: previousLast4 === null ? null : { tax_id: maskedTaxId(previousLast4) },
+      after: { tax_id: maskedTaxId(last4) },
+    });
+    return maskedTaxId(last4)!;
+  }
+
   return {
     /** Adds an investor with its fee and returns the first registration secret (shown once). */
     async addInvestor(
       input: ParsedBody<Endpoints['addInvestor']>,
       actor: Actor,
     ): Promise<{ investor: Investor; secret: string }> {
+      // Refused before anything is written: an investor is not added without the tax ID asked for.
+      if (input.tax_id !== undefined && !dataKey) throw new ConflictError(NO_DATA_KEY);
       const feeBps = input.fee_percentage;
       const now = clock.now();
       const secret = newSecret();
       try {
         const investor = await db.transaction(async (tx) => {
           await refuseTakenName(tx, { table: 'investor', name: input.name.trim(), taken: (name) => `An investor named "${name}" already exists` });
-          const created = await insertInvestor(tx, { ...input, name: input.name.trim() });
+          const { tax_id: taxId, ...fields } = input;
+          const created = await insertInvestor(tx, { ...fields, name: input.name.trim() });
           await insertInvestorFee(tx, { investorId: created.id, effectiveMonth: FEE_FROM_THE_BEGINNING, feeBps });
           await storeSecret(tx, created.id, secret, now);
           await auditChange(tx, actor, now, { action: 'create', entity: 'investor', id: created.id, after: { ...created, fee_bps: feeBps } });
+          if (taxId !== undefined) await storeTaxId(tx, created.id, taxId, actor, now);
           return created;
         });
         return { investor, secret };
@@ -72,6 +97,16 @@ export function createInvestorsService({ db, clock }: { db: Db; clock: Clock }) 
           before: previousBps === null ? null : { effective_month: effectiveMonth, fee_bps: previousBps },
           after: { effective_month: effectiveMonth, fee_bps: feeBps },
         });
+      });
+    },
+
+    /** Sets or changes an investor's tax ID; answers it masked. */
+    async changeTaxId(input: ParsedBody<Endpoints['changeInvestorTaxId']>, actor: Actor): Promise<{ tax_id: string }> {
+      if (!dataKey) throw new ConflictError(NO_DATA_KEY);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const investor = await existingInvestor(tx, input.investor_name);
+        return { tax_id: await storeTaxId(tx, investor.id, input.tax_id, actor, now) };
       });
     },
 

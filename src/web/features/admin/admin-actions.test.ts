@@ -15,7 +15,7 @@ const SPEC_ORDER = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks',
-  'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'Outbox',
+  'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'Outbox', 'Investor Updates',
 ];
 
 const titles = (found: readonly { title: string }[]) => found.map((a) => a.title);

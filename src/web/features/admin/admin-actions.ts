@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AuditLog } from './corrections/audit-log';
 import { PeriodLocks } from './corrections/period-locks';
 import { OutboxPanel } from './outbox/outbox-panel';
+import { UpdatesPanel } from './updates/updates-panel';
 import { PropertyNotesForm } from './corrections/property-notes-form';
 import { CashWithdrawals, DeleteLlcTransaction, DeletePropertyTransaction } from './corrections/txn-viewers';
 import { ManageLlcs } from './people-and-setup/manage-llcs';
@@ -107,6 +108,8 @@ const ENTRIES = [
     keywords: ['document', 'upload', 'file', 'k-1', 'k1', 'agreement', 'notice', 'letter', 'pdf', 'vault'] },
   { title: 'Outbox', group: 'People and setup', panel: OutboxPanel,
     keywords: ['e-mail', 'email', 'notices', 'mail', 'smtp', 'sent', 'notifications'] },
+  { title: 'Investor Updates', group: 'People and setup', panel: UpdatesPanel,
+    keywords: ['update', 'letter', 'announcement', 'news', 'message', 'newsletter', 'write to investors'] },
 ] as const satisfies readonly ActionSpec[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number]['title'];

@@ -1,6 +1,7 @@
 import { ChangePasswordCard } from './change-password-card';
 import { TwoFactorCard } from './two-factor-card';
 import { NoticeSettingsCard } from './notice-settings-card';
+import { K1ConsentCard } from './k1-consent-card';
 
 /**
  * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone: their
@@ -19,6 +20,7 @@ export function AccountPage() {
           <TwoFactorCard />
         </div>
         <div className="col-12 col-lg-6"><NoticeSettingsCard /></div>
+        <div className="col-12 col-lg-6"><K1ConsentCard /></div>
       </div>
     </main>
   );

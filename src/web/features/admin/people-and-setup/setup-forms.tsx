@@ -16,6 +16,7 @@ const INVESTOR_FIELDS = [
   text('email', 'Email', { maxLength: 200, inputMode: 'email' }),
   text('phone', 'Phone', { maxLength: 50, inputMode: 'tel' }),
   text('address', 'Address', { wide: true, maxLength: 300 }),
+  text('tax_id', 'Tax ID (optional)', { maxLength: 11, hint: 'SSN 123-45-6789 or EIN 12-3456789: kept encrypted, shown by its last four digits.' }),
 ];
 
 /**
