@@ -62,6 +62,8 @@ export type Multipart = {
     types: readonly string[];
     /** The most bytes the file may have: more answers 413. */
     maxBytes: number;
+    /** How many file parts the upload may carry (default 1); `maxBytes` then bounds them together. */
+    maxFiles?: number;
   };
 };
 
@@ -82,7 +84,7 @@ export type UploadedFile = {
  * none was sent.
  */
 export type MultipartBody<F> = {
-  read<T>(onFile: (file: UploadedFile) => Promise<T>): Promise<{ fields: F; file: T | undefined }>;
+  read<T>(onFile: (file: UploadedFile) => Promise<T>): Promise<{ fields: F; file: T | undefined; files: T[] }>;
 };
 
 /** What each refusal means, as the API reference says it. Every refusal is `{ "message" }` in plain words. */

@@ -22,7 +22,13 @@ import { HealthResponse } from './schemas/common.js';
 import * as D from './schemas/documents.js';
 import * as N from './schemas/notices.js';
 import * as UP from './schemas/updates.js';
+import * as CC from './schemas/capital-calls.js';
 import * as K from './schemas/consent.js';
+import * as K1 from './schemas/k1-batches.js';
+import * as BA from './schemas/bank-accounts.js';
+import * as SP from './schemas/statement-publications.js';
+import * as DR from './schemas/distribution-runs.js';
+import * as ACH from './schemas/ach-settings.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -288,6 +294,53 @@ export const endpoints = {
   recordDepositWithdrawal: withdrawal('/admin/record_deposit_withdrawal', L.RecordDepositWithdrawalRequest,
     'Refunds or applies deposits held for a rental.', 'Deposit withdrawal recorded successfully'),
 
+  // ---- distribution runs: the payout as one draft, approved into cash withdrawals --------------------
+  draftDistributionRun: endpoint({
+    method: 'POST', path: '/admin/draft_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    summary: "Drafts a distribution: each investor's cash maximum today (every investor, an LLC's members or chosen ones), all of it or a percent rounded down to the cent, lines below the minimum left at 0. Writes nothing to the ledger.",
+    body: DR.DraftDistributionRunRequest, response: DR.DraftDistributionRunResponse, status: 201, message: 'Distribution run {id} drafted: check it, then approve it.',
+  }),
+  distributionRuns: endpoint({
+    method: 'GET', path: '/admin/distribution_runs', policy: 'admin', tag: 'Distribution runs',
+    summary: 'Every distribution run, newest first, with its totals and who drafted, approved or cancelled it.',
+    response: DR.DistributionRunsResponse,
+  }),
+  distributionRun: endpoint({
+    method: 'GET', path: '/admin/distribution_run', policy: 'admin', tag: 'Distribution runs',
+    summary: 'One distribution run with its lines: cash available, amount, how it was computed and how each investor is paid.',
+    query: DR.DistributionRunQuery, response: DR.DistributionRunResponse, refusals: [404],
+  }),
+  changeDistributionLine: endpoint({
+    method: 'POST', path: '/admin/change_distribution_line', policy: 'admin', tag: 'Distribution runs',
+    summary: "Changes one line of a draft: from 0 up to the investor's cash maximum now.",
+    body: DR.ChangeDistributionLineRequest, response: DR.DistributionRunWriteResponse, message: 'Line changed', refusals: [404, 409],
+  }),
+  approveDistributionRun: endpoint({
+    method: 'POST', path: '/admin/approve_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    summary: 'Approves a draft: records each line as a cash withdrawal dated the run\'s date, in one transaction, or nothing when a line is above its maximum now. With REQUIRE_SECOND_APPROVER another admin than the drafter must approve.',
+    body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run approved: {paid_lines} cash withdrawals recorded.', refusals: [404, 409],
+  }),
+  cancelDistributionRun: endpoint({
+    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    summary: 'Cancels a draft (an approved run is undone by voiding its withdrawals one by one).',
+    body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run cancelled', refusals: [404, 409],
+  }),
+  distributionRunNacha: endpoint({
+    method: 'GET', path: '/admin/distribution_run_nacha', policy: 'admin', tag: 'Distribution runs',
+    summary: "An approved run's ACH lines as a NACHA file (run-<id>.ach), 409 until the ACH settings are set.",
+    query: DR.DistributionRunQuery, response: X.FileBody, file: 'application/octet-stream', refusals: [404, 409],
+  }),
+  distributionRunCsv: endpoint({
+    method: 'GET', path: '/admin/distribution_run_csv', policy: 'admin', tag: 'Distribution runs',
+    summary: "Every line of a run as CSV: investor, cash available, amount, payment method.",
+    query: DR.DistributionRunQuery, response: X.FileBody, file: 'text/csv', refusals: [404],
+  }),
+  distributionRunChecks: endpoint({
+    method: 'GET', path: '/admin/distribution_run_checks', policy: 'admin', tag: 'Distribution runs',
+    summary: "An approved run's check lines as CSV: name, amount and the mailing address the investor record holds.",
+    query: DR.DistributionRunQuery, response: X.FileBody, file: 'text/csv', refusals: [404, 409],
+  }),
+
   // ---- viewers, voids and the audit trail -----------------------------------------------------------
   propertyTxns: viewer('/admin/get_property_txns', V.PropertyTxnsQuery, V.PropertyTxnsResponse,
     "A property's income, expenses, deposits, land-contract payments and capital movements."),
@@ -343,6 +396,22 @@ export const endpoints = {
     method: 'GET', path: '/admin/ledger_export', policy: 'admin', tag: 'Statements and exports',
     summary: 'Every ledger entry dated in a period as CSV, with its references by name; voided entries included and marked.',
     query: X.LedgerExportQuery, response: X.FileBody, file: 'text/csv',
+  }),
+  publishStatements: endpoint({
+    method: 'POST', path: '/admin/publish_statements', policy: 'admin', tag: 'Statements and exports',
+    summary: "Publishes a period's statements as final, once: each investor who held capital or cash in it is told by e-mail, and their page lists it. The period must have ended.",
+    body: SP.PublishStatementsRequest, response: SP.PublishStatementsResponse, status: 201,
+    message: 'Statements published for {investors} investors. Each with an e-mail address and these notices on is told.', refusals: [409],
+  }),
+  statementPublications: endpoint({
+    method: 'GET', path: '/admin/statement_publications', policy: 'admin', tag: 'Statements and exports',
+    summary: 'Every statement period published: the period, who published it and when, and for how many investors, newest first.',
+    response: SP.StatementPublicationsResponse,
+  }),
+  publishedStatements: endpoint({
+    method: 'GET', path: '/api/published_statements', policy: 'authenticated', tag: 'Investor portal',
+    summary: "The statement periods published for an investor, latest first, each with the from and to of its statement (their own; an admin names anyone's).",
+    query: SP.PublishedStatementsQuery, response: SP.PublishedStatementsResponse, refusals: [404],
   }),
   propertyTaxes: endpoint({
     method: 'GET', path: '/admin/property_taxes', policy: 'admin', tag: 'Reports',
@@ -463,6 +532,81 @@ export const endpoints = {
     query: D.DocumentDownloadsQuery, response: D.DocumentDownloadsResponse, refusals: [404],
   }),
 
+  // ---- K-1s in one upload ---------------------------------------------------------------------------
+  uploadK1Batch: endpoint({
+    method: 'POST', path: '/admin/upload_k1_batch', policy: 'admin', tag: 'K-1s',
+    summary: "Receives an LLC's K-1s for a tax year (one zip, or several PDFs as `files` parts) and matches each to a member by the tax ID in its text, else by name; nothing is published until publish_k1_batch.",
+    multipart: {
+      fields: K1.UploadK1BatchFields,
+      file: { name: 'files', types: K1.K1_BATCH_TYPES, maxBytes: K1.MAX_K1_BATCH_BYTES, maxFiles: K1.MAX_K1_BATCH_PARTS },
+    },
+    response: K1.UploadK1BatchResponse, status: 201, message: 'K-1s received: check the matches, then publish.', refusals: [404, 413],
+  }),
+  k1Batch: endpoint({
+    method: 'GET', path: '/admin/k1_batch', policy: 'admin', tag: 'K-1s',
+    summary: 'A K-1 batch with its files and their matches, as upload_k1_batch answered it.',
+    query: K1.K1BatchQuery, response: K1.K1BatchResponse, refusals: [404],
+  }),
+  k1BatchFile: endpoint({
+    method: 'GET', path: '/admin/k1_batch_file', policy: 'admin', tag: 'K-1s',
+    summary: 'One file of a K-1 batch, to check a match by reading it.',
+    query: K1.K1BatchFileQuery, response: X.FileBody, file: 'application/pdf', refusals: [404],
+  }),
+  publishK1Batch: endpoint({
+    method: 'POST', path: '/admin/publish_k1_batch', policy: 'admin', tag: 'K-1s',
+    summary: "Publishes the confirmed matches: each file becomes its member's K-1 of the LLC and year (a new version when one was published before), and each member is told.",
+    body: K1.PublishK1BatchRequest, response: K1.PublishK1BatchResponse, message: 'K-1s published to {published} members.', refusals: [404, 409],
+  }),
+  discardK1Batch: endpoint({
+    method: 'POST', path: '/admin/discard_k1_batch', policy: 'admin', tag: 'K-1s',
+    summary: 'Discards a batch that was not published: its files are forgotten.',
+    body: K1.DiscardK1BatchRequest, response: MessageResponse, message: 'K-1 batch discarded', refusals: [404, 409],
+  }),
+  k1Status: endpoint({
+    method: 'GET', path: '/admin/k1_status', policy: 'admin', tag: 'K-1s',
+    summary: "Each member's K-1 of an LLC's tax year: missing, uploaded or downloaded, and whether it must also go on paper (no electronic-delivery consent).",
+    query: K1.K1StatusQuery, response: K1.K1StatusResponse, refusals: [404],
+  }),
+
+  // ---- bank accounts (distributions by ACH; docs/api.md "Bank accounts") -----------------------------
+  bankAccount: endpoint({
+    method: 'GET', path: '/api/bank_account', policy: 'authenticated', tag: 'Bank accounts',
+    summary: "An investor's bank account for distributions, masked (type, last four digits, routing number), and a change waiting for approval (their own; an admin names anyone's).",
+    query: BA.BankAccountQuery, response: BA.BankAccountResponse, refusals: [404, 409],
+  }),
+  changeBankAccount: endpoint({
+    method: 'POST', path: '/api/change_bank_account', policy: 'authenticated', tag: 'Bank accounts',
+    summary: "Sets an investor's bank account. An investor's change waits for an admin's approval (the account on file stays the one paid) and they are told by e-mail; an admin's takes effect at once, unless REQUIRE_SECOND_APPROVER makes it wait for another admin.",
+    body: BA.ChangeBankAccountRequest, response: BA.ChangeBankAccountResponse, message: '{outcome}', refusals: [404, 409],
+  }),
+  bankChanges: endpoint({
+    method: 'GET', path: '/admin/bank_changes', policy: 'admin', tag: 'Bank accounts',
+    summary: 'Bank account changes waiting for approval, oldest first: the investor, the new account masked, who asked and when.',
+    response: BA.BankChangesResponse, refusals: [409],
+  }),
+  approveBankChange: endpoint({
+    method: 'POST', path: '/admin/approve_bank_change', policy: 'admin', tag: 'Bank accounts',
+    summary: "Approves an investor's pending bank account change: it becomes the account paid, and the investor is told. With REQUIRE_SECOND_APPROVER, never by the admin who asked.",
+    body: BA.ApproveBankChangeRequest, response: MessageResponse, message: 'Bank account change approved: it is the one paid from now on.', refusals: [404, 409],
+  }),
+  rejectBankChange: endpoint({
+    method: 'POST', path: '/admin/reject_bank_change', policy: 'admin', tag: 'Bank accounts',
+    summary: "Rejects an investor's pending bank account change, with the reason; the account on file stays the one paid.",
+    body: BA.RejectBankChangeRequest, response: MessageResponse, message: 'Bank account change rejected: the account on file stays.', refusals: [404, 409],
+  }),
+
+  // ---- ACH details: who sends distribution payments' NACHA file, to which bank (docs/api.md "ACH details")
+  achSettings: endpoint({
+    method: 'GET', path: '/admin/ach_settings', policy: 'admin', tag: 'ACH details',
+    summary: "The group's ACH details for distribution payments' NACHA file (company name and ID, originating and destination banks), or nulls before they are saved.",
+    response: ACH.AchSettingsResponse,
+  }),
+  changeAchSettings: endpoint({
+    method: 'POST', path: '/admin/change_ach_settings', policy: 'admin', tag: 'ACH details',
+    summary: "Saves the group's ACH details: company_name (at most 16 characters), company_id (10, often '1' and the EIN), originating_routing and destination_routing (ABA routing numbers), destination_name and origin_name (at most 23).",
+    body: ACH.ChangeAchSettingsRequest, response: ACH.ChangeAchSettingsResponse, message: 'ACH details saved.',
+  }),
+
   // ---- investor updates -----------------------------------------------------------------------------
   postUpdate: endpoint({
     method: 'POST', path: '/admin/post_update', policy: 'admin', tag: 'Updates',
@@ -483,6 +627,49 @@ export const endpoints = {
     method: 'GET', path: '/api/updates', policy: 'authenticated', tag: 'Updates',
     summary: "An investor's updates from the manager, newest first, with the ids of attached documents (their own; an admin names anyone's).",
     query: UP.UpdatesQuery, response: UP.UpdatesResponse, refusals: [404],
+  }),
+
+  // ---- capital calls --------------------------------------------------------------------------------
+  issueCapitalCall: endpoint({
+    method: 'POST', path: '/admin/issue_capital_call', policy: 'admin', tag: 'Capital calls',
+    summary: "Asks a property's investors for money: split by each one's capital in the property today (largest remainder), or the amounts typed per investor (`lines`, adding up to `amount`); each investor is told.",
+    body: CC.IssueCapitalCallRequest, response: CC.IssueCapitalCallResponse, status: 201, message: 'Capital call issued', idempotent: true,
+  }),
+  recordCallReceipt: endpoint({
+    method: 'POST', path: '/admin/record_call_receipt', policy: 'admin', tag: 'Capital calls',
+    summary: "Records money received for a capital call: an investment of the investor in the call's property, dated `date`, linked to their line of the call.",
+    body: CC.RecordCallReceiptRequest, response: CC.RecordCallReceiptResponse, status: 201, message: 'Receipt recorded as an investment',
+    idempotent: true, refusals: [404, 409],
+  }),
+  capitalCalls: endpoint({
+    method: 'GET', path: '/api/capital_calls', policy: 'authenticated', tag: 'Capital calls',
+    summary: "An investor's capital calls, newest first, with what was asked, received and is outstanding (their own; an admin names anyone's).",
+    query: CC.CapitalCallsQuery, response: CC.CapitalCallsResponse, refusals: [404],
+  }),
+  adminCapitalCalls: endpoint({
+    method: 'GET', path: '/admin/capital_calls', policy: 'admin', tag: 'Capital calls',
+    summary: 'Every capital call, newest first, with what was asked, received and is outstanding, and who is late.',
+    response: CC.AdminCapitalCallsResponse,
+  }),
+  capitalCall: endpoint({
+    method: 'GET', path: '/admin/capital_call', policy: 'admin', tag: 'Capital calls',
+    summary: "A capital call's lines: each investor's capital, share, receipts and what is outstanding.",
+    query: CC.CapitalCallQuery, response: CC.CapitalCallResponse, refusals: [404],
+  }),
+  previewCapitalCall: endpoint({
+    method: 'GET', path: '/admin/preview_capital_call', policy: 'admin', tag: 'Capital calls',
+    summary: "The split a capital call of `amount` would make today: each investor's capital in the property and share. Writes nothing.",
+    query: CC.PreviewCapitalCallQuery, response: CC.PreviewCapitalCallResponse, refusals: [404],
+  }),
+  remindCapitalCall: endpoint({
+    method: 'POST', path: '/admin/remind_capital_call', policy: 'admin', tag: 'Capital calls',
+    summary: 'Reminds by e-mail each investor who still owes something on a capital call.',
+    body: CC.CallIdRequest, response: CC.RemindCapitalCallResponse, message: 'Reminder sent to {reminded} investors', refusals: [404, 409],
+  }),
+  cancelCapitalCall: endpoint({
+    method: 'POST', path: '/admin/cancel_capital_call', policy: 'admin', tag: 'Capital calls',
+    summary: 'Cancels a capital call nothing was received for yet; investors no longer see it.',
+    body: CC.CancelCapitalCallRequest, response: MessageResponse, message: 'Capital call cancelled', refusals: [404, 409],
   }),
 } as const satisfies Record<string, Endpoint>;
 

@@ -41,7 +41,7 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
       level: config.logLevel,
       // Secrets never reach the logs (docs/security.md E3).
       redact: ['req.headers.authorization', '*.password', '*.secret', '*.access_token', '*.investor_secret', '*.mfa_token',
-        '*.current_password', '*.new_password', '*.tax_id'],
+        '*.current_password', '*.new_password', '*.tax_id', '*.account_number'],
       // An error is logged without absolute file-system paths (plugins/safe-error.ts).
       serializers: { err: safeError },
       ...(logStream ? { stream: logStream } : {}),

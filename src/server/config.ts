@@ -52,8 +52,11 @@ const ConfigSchema = z.object({
   MAIL_FROM: optionalText.pipe(z.string().max(320).regex(/@/, 'must be an e-mail address, e.g. "Maple Investors <portal@example.com>"').optional()),
   // The address put in the e-mails' links; the portal as its users reach it.
   PORTAL_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional()),
-  // The key investors' tax IDs are encrypted under (AES-256-GCM). Unset: tax IDs are refused, never
-  // stored under a key made up here, so a lost setting cannot leave rows no one can read.
+  // A bank account change (and a distribution run) made by one admin waits for another admin's approval.
+  REQUIRE_SECOND_APPROVER: flag(false),
+  // The key investors' tax IDs and bank accounts are sealed under (AES-256-GCM). Unset: the server makes
+  // one on its first start and keeps it in DATA_DIR/data-key (db/data-key.ts), and openRuntime hands it to
+  // the services; without either (services built with no runtime) sealed data is refused.
   DATA_KEY: optionalText.pipe(
     z.string()
       .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
@@ -80,8 +83,10 @@ export type Config = {
   demoData: boolean;
   answersAhead: boolean;
   mail: { smtpUrl: string | undefined; from: string | undefined; portalUrl: string };
-  /** DATA_KEY: the 32-byte key of the tax IDs, or undefined when they cannot be stored. */
+  /** The 32-byte key of sealed data (tax IDs, bank accounts): DATA_KEY, else the data directory's key file; undefined: refused. */
   dataKey: Buffer | undefined;
+  /** REQUIRE_SECOND_APPROVER: an admin's bank account change or distribution run needs another admin's approval. */
+  requireSecondApprover: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -130,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       portalUrl: (e.PORTAL_URL ?? `http://localhost:${e.PORT}/`).replace(/\/*$/, '/'),
     },
     dataKey: e.DATA_KEY,
+    requireSecondApprover: e.REQUIRE_SECOND_APPROVER,
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type Db } from './db/client.js';
 import { lockDataDir, loadOrCreateJwtSecret } from './db/data-dir.js';
+import { loadOrCreateDataKey } from './db/data-key.js';
 import { migrate } from './db/migrate.js';
 import path from 'node:path';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -20,7 +21,8 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
       : await openPglite(path.join(config.dataDir, 'pglite'));
     await migrate(db);
     const jwtSecret = loadOrCreateJwtSecret(config.dataDir, config.jwtSecret);
-    const services = createServices({ config, db, clock, jwtSecret });
+    const dataKey = loadOrCreateDataKey(config.dataDir, config.dataKey);
+    const services = createServices({ config: { ...config, dataKey }, db, clock, jwtSecret });
     return {
       db,
       services,

@@ -26,6 +26,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 import { createExplainService } from './modules/investor-portal/explain.service.js';
 import { createStatementsService } from './modules/statements/statements.service.js';
+import { createStatementPublicationsService } from './modules/statement-publications/statement-publications.service.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
@@ -34,6 +35,12 @@ import { createNoticesService } from './modules/notices/notices.service.js';
 import { createUpdatesService } from './modules/updates/updates.service.js';
 import { createOutboxSender } from './modules/notices/outbox-sender.js';
 import { createK1ConsentService } from './modules/k1-consent/k1-consent.service.js';
+import { createK1BatchesService } from './modules/k1-batches/k1-batches.service.js';
+import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
+import { createAchSettingsService } from './modules/ach-settings/ach-settings.service.js';
+import { createDistributionRunsService } from './modules/distribution-runs/distribution-runs.service.js';
+import { createRunFiles } from './modules/distribution-runs/run-files.js';
+import { createCapitalCallsService } from './modules/capital-calls/capital-calls.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -50,6 +57,10 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const investorPortal = createInvestorPortalService({ books, kept });
   const reports = createReportsService({ books, kept });
   const answersAhead = createAnswerRefresher({ db, reads: declaredReads, kept, today: books.today });
+  const distributionRuns = createDistributionRunsService({
+    db, clock, books, notices, dataKey: config.dataKey, requireSecondApprover: config.requireSecondApprover,
+  });
+  const statements = createStatementsService({ books, investorPortal, portal: config.portal, clock });
   return {
     auth: createAuthService({
       db,
@@ -71,17 +82,19 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     answersAhead,
     recording: createRecordingService({ record }),
     withdrawals: createWithdrawalsService({ books, record, notices }),
+    distributionRuns,
+    distributionRunFiles: createRunFiles({ db, clock, runs: distributionRuns }),
     voids: createVoidService({ clock, runOnce }),
     corrections: createCorrectionsService({ clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) } }),
     viewers: createViewersService({ db }),
     audit: createAuditService({ db }),
     investorPortal,
     explain: createExplainService({ kept, investorPortal }),
-    statements: createStatementsService({ books, investorPortal, portal: config.portal, clock }),
+    statements,
     reports,
     reconciliation: createReconciliationService({ db, today: books.today, adminSummary: reports.adminSummary }),
     exports: createExportsService({ db, reports, portal: config.portal, clock }),
-    portalUsers: createPortalUsersService({ db, clock }),
+    portalUsers: createPortalUsersService({ db, clock, notices }),
     pictures: createPicturesService({ db, clock }),
     periodLocks: createPeriodLockService({ db, clock }),
     documents: createDocumentsService({ db, clock, files: createDbFileStore(db), notices }),
@@ -89,6 +102,11 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     noticeSender,
     updates: createUpdatesService({ db, clock, notices }),
     k1Consent: createK1ConsentService({ db, clock }),
+    k1Batches: createK1BatchesService({ db, clock, files: createDbFileStore(db), notices, dataKey: config.dataKey }),
+    bankAccounts: createBankAccountsService({ db, clock, dataKey: config.dataKey, requireSecondApprover: config.requireSecondApprover, notices }),
+    achSettings: createAchSettingsService({ db, clock }),
+    capitalCalls: createCapitalCallsService({ db, clock, runOnce, addInvestment: recordingBuilders.addInvestment, notices }),
+    statementPublications: createStatementPublicationsService({ db, clock, today: books.today, statements, notices }),
   };
 }
 

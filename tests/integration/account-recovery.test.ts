@@ -126,6 +126,20 @@ describe.each(DB_KINDS)('account recovery on %s', (kind) => {
     expect(left!.n).toBe(0);
   });
 
+  it("tells the login's owner by e-mail when an admin sets a new password or turns two-factor off: a change they did not ask for is the alarm", async () => {
+    const { secret } = await addInvestor(t, { name: 'Nina Notice', email: 'nina@example.com', phone: '', address: '', fee_percentage: '0' });
+    expect((await post('/auth/register', { username: 'nina.notice', password: 'amber canyon whistle 77', secret })).statusCode).toBe(201);
+    const told = () => t.testDb.db.query<{ event: string; address: string }>(
+      `SELECT o.event, o.address FROM notice_outbox o JOIN portal_user u ON u.id = o.user_id WHERE u.username = 'nina.notice' ORDER BY o.id`);
+    expect(await told()).toEqual([]);
+    expect((await post('/admin/reset_portal_user_password', { investor_name: 'Nina Notice' }, admin)).statusCode).toBe(200);
+    expect((await post('/admin/reset_portal_user_totp', { investor_name: 'Nina Notice' }, admin)).statusCode).toBe(200);
+    expect(await told()).toEqual([
+      { event: 'password_changed', address: 'nina@example.com' },
+      { event: 'two_factor_changed', address: 'nina@example.com' },
+    ]);
+  });
+
   it('refuses a reset for an unknown investor or one without a login, with 404 and nothing changed', async () => {
     await addInvestor(t, { name: 'Nolan Nologin', email: '', phone: '', address: '', fee_percentage: '0' });
     const [before] = await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event');

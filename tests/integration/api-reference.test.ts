@@ -46,6 +46,12 @@ const BOOK_RULES: [RegExp, string][] = [
   [/^The picture must be a JPEG, PNG or WebP image\.$/, 'base64 that is not a picture'],
   [/^There is no roi_per_year for \d+/, 'a year without capital'],
   [/^No document number \d+ to attach/, 'an attachment that is not a live document'],
+  [/^The due date cannot be before today/, 'a capital call due before today'],
+  [/^No investor held capital or cash from|^This period has not ended yet/, 'a statement period nobody held anything in, or not over'],
+  [/has no investors holding capital|is not an investor of|is not asked for anything in this capital call|amounts per investor/, "a capital call's investors and their amounts"],
+  [/its check digit does not match/, 'a routing number whose ABA check digit does not match'],
+  [/must use plain letters, digits and punctuation/, 'text a NACHA file cannot carry (not plain ASCII)'],
+  [/^Nothing to pay: no investor/, 'a distribution run whose minimum leaves no one to pay'],
 ];
 
 /**
@@ -126,6 +132,8 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     allStatements: () => ({ from: '2024-12-01', to: '2024-12-31' }),
     taxPackage: () => ({ selectedLLC: MAPLE_LLC.llc_name, selectedTaxYear: '2023' }),
     ledgerExport: () => ({ from: '2024-12-01', to: '2024-12-31' }),
+    publishStatements: () => ({ from: '2024-12-01', to: '2024-12-31' }),
+    publishedStatements: () => ({ investor_name: 'A' }),
     propertyTaxes: () => ({ selectedProperty: 'Q', selectedTaxYear: '2024' }),
     deletePortalUser: () => ({ investor_name: 'C' }),
     resetPortalUserPassword: () => ({ investor_name: 'B' }),
@@ -139,9 +147,30 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     documents: () => ({ investor_name: 'A', kind: 'k1', tax_year: '2024' }),
     document: () => ({ id: '999999', version: 1 }),
     documentDownloads: () => ({ id: 999_999 }),
+    k1Batch: () => ({ batch_id: 999_999 }),
+    k1BatchFile: () => ({ batch_id: 999_999, file: 'k1.pdf' }),
+    publishK1Batch: () => ({ batch_id: 999_999, assignments: [{ file: 'k1.pdf', investor_name: 'A' }] }),
+    discardK1Batch: () => ({ batch_id: 999_999 }),
+    k1Status: () => ({ llc_name: MAPLE_LLC.llc_name, tax_year: '2024' }),
     postUpdate: () => ({ title: 'Reference', body: 'Reference text' }),
     withdrawUpdate: () => ({ id: 999_999 }),
     updates: () => ({ investor_name: 'A' }),
+    bankAccount: () => ({ investor_name: 'A' }),
+    changeBankAccount: () => ({ investor_name: 'A', routing_number: '021000021', account_number: '000123456789', account_type: 'checking' }),
+    approveBankChange: () => ({ investor_name: 'A' }),
+    rejectBankChange: () => ({ investor_name: 'A', reason: 'Reference' }),
+    issueCapitalCall: () => ({ property_name: 'P', amount: '12.00', due_date: '2026-12-31', purpose: 'Reference', instructions: 'Reference' }),
+    recordCallReceipt: () => ({ call_id: 999_999, investor_name: 'A', amount: '1.00', date: '2025-04-01' }),
+    capitalCalls: () => ({ investor_name: 'A' }),
+    capitalCall: () => ({ id: 999_999 }),
+    previewCapitalCall: () => ({ property_name: 'P', amount: '12.00' }),
+    remindCapitalCall: () => ({ id: 999_999 }),
+    cancelCapitalCall: () => ({ id: 999_999, reason: 'Reference' }),
+    draftDistributionRun: () => ({ date: '2025-04-01', mode: 'percent', percent: '50', minimum: '1.00', memo: 'Reference' }),
+    ...Object.fromEntries(['distributionRun', 'approveDistributionRun', 'cancelDistributionRun', 'distributionRunNacha', 'distributionRunCsv', 'distributionRunChecks']
+      .map((name) => [name, () => ({ id: 999_999 })])),
+    changeDistributionLine: () => ({ id: 999_999, investor_name: 'A', amount: '1.00' }),
+    changeAchSettings: () => ({ company_name: 'Reference', company_id: '1123456789', originating_routing: '021000021', destination_routing: '021000021', destination_name: 'Reference Bank', origin_name: 'Reference' }),
   };
 
   const secondFactor = (field?: string) => (field === 'recovery_code' ? { recovery_code: 'abcde-fghjk' } : { code: '123456' });

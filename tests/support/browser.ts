@@ -10,7 +10,8 @@ import { ADMIN, signIn, type TestApp } from './test-app.js';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 /** The built web app (npm run build, run by the global setup), as `npm start` serves it. */
-export const WEB_ROOT = DEFAULT_WEB_ROOT;
+/** The built web app the browser tests serve: dist/web, or TEST_WEB_ROOT (a build of one's own beside others' work). */
+export const WEB_ROOT = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

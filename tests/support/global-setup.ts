@@ -49,7 +49,9 @@ export default async function setup(project: TestProject) {
 // React's development build, not the one `npm start` serves. `--mode test` keeps the client's check
 // of every reply against the endpoint table (api-client.ts) in the tested build.
 async function buildWebApp(): Promise<void> {
-  const { stdout, stderr } = await promisify(execFile)('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'error'], {
+  // TEST_WEB_ROOT: a build of one's own (tests/support/browser.ts), so two runs side by side do not rebuild each other's.
+  const outDir = process.env.TEST_WEB_ROOT ? ['--outDir', path.resolve(process.env.TEST_WEB_ROOT), '--emptyOutDir'] : [];
+  const { stdout, stderr } = await promisify(execFile)('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'error', ...outDir], {
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 64 * 2 ** 20,
   });

@@ -9,10 +9,14 @@ export const NOTICE_EVENTS = {
   password_changed: { label: 'Your password was changed', security: true },
   two_factor_changed: { label: 'Two-factor sign-in was turned on or off', security: true },
   new_device_sign_in: { label: 'A sign-in from a device you have not used before', security: true },
+  bank_account_change_requested: { label: 'A change of your bank account for distributions was requested', security: true },
+  bank_account_changed: { label: 'Your bank account for distributions was changed', security: true },
   withdrawal_recorded: { label: 'Money was sent to you (a withdrawal was recorded)', security: false },
   document_published: { label: 'A document or K-1 was published for you', security: false },
   statement_published: { label: 'A statement period was published', security: false },
   investor_update: { label: 'The manager posted an investor update', security: false },
+  capital_call_issued: { label: 'You were asked for capital (a capital call)', security: false },
+  capital_call_reminder: { label: 'A reminder of a capital call you still owe on', security: false },
 } as const satisfies Record<string, { label: string; security: boolean }>;
 
 export type NoticeEvent = keyof typeof NOTICE_EVENTS;

@@ -19,8 +19,12 @@ const TABLES = [
   'category', 'loren', 'ledger_entry', 'audit_event', 'idempotency_key', 'picture',
   'stored_file', 'stored_file_chunk', 'document', 'document_version', 'document_download',
   'notice_outbox', 'notice_setting', 'sign_in_device',
-  'k1_consent',
+  'k1_consent', 'k1_batch', 'k1_batch_file', 'k1_document',
+  'statement_publication', 'statement_publication_investor',
+  'bank_account', 'bank_account_change',
   'investor_update', 'investor_update_recipient', 'investor_update_attachment',
+  'distribution_run', 'distribution_run_line', 'ach_settings',
+  'capital_call', 'capital_call_line', 'capital_call_receipt',
 ] as const;
 
 /**

@@ -3,7 +3,28 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0017_k1_consent.sql (17)
+-- Migrations: 0001_initial_schema.sql … 0023_capital_calls.sql (23)
+
+CREATE TABLE ach_settings (
+  id                  smallint DEFAULT 1 NOT NULL,
+  company_name        text NOT NULL,
+  company_id          text NOT NULL,
+  originating_routing text NOT NULL,
+  destination_routing text NOT NULL,
+  destination_name    text NOT NULL,
+  origin_name         text NOT NULL,
+  updated_at          timestamp with time zone NOT NULL,
+  updated_by          integer NOT NULL,
+  CONSTRAINT ach_settings_company_id_check CHECK (company_id ~ '^[0-9A-Z]{10}$'::text),
+  CONSTRAINT ach_settings_company_name_check CHECK (length(company_name) >= 1 AND length(company_name) <= 16),
+  CONSTRAINT ach_settings_destination_name_check CHECK (length(destination_name) >= 1 AND length(destination_name) <= 23),
+  CONSTRAINT ach_settings_destination_routing_check CHECK (destination_routing ~ '^[0-9]{9}$'::text),
+  CONSTRAINT ach_settings_id_check CHECK (id = 1),
+  CONSTRAINT ach_settings_origin_name_check CHECK (length(origin_name) >= 1 AND length(origin_name) <= 23),
+  CONSTRAINT ach_settings_originating_routing_check CHECK (originating_routing ~ '^[0-9]{9}$'::text),
+  CONSTRAINT ach_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT ach_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES portal_user(id)
+);
 
 CREATE TABLE answer_cache (
   key       text NOT NULL,
@@ -42,11 +63,94 @@ CREATE TABLE auth_attempt_window (
   CONSTRAINT auth_attempt_window_pkey PRIMARY KEY (key)
 );
 
+CREATE TABLE bank_account (
+  investor_id    integer NOT NULL,
+  routing_sealed bytea NOT NULL,
+  account_sealed bytea NOT NULL,
+  type_sealed    bytea NOT NULL,
+  holder_sealed  bytea NOT NULL,
+  last4          text NOT NULL,
+  since          timestamp with time zone NOT NULL,
+  requested_by   integer NOT NULL,
+  approved_by    integer,
+  CONSTRAINT bank_account_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES portal_user(id),
+  CONSTRAINT bank_account_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT bank_account_last4_check CHECK (last4 ~ '^[0-9]{4}$'::text),
+  CONSTRAINT bank_account_pkey PRIMARY KEY (investor_id),
+  CONSTRAINT bank_account_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES portal_user(id)
+);
+
+CREATE TABLE bank_account_change (
+  investor_id    integer NOT NULL,
+  routing_sealed bytea NOT NULL,
+  account_sealed bytea NOT NULL,
+  type_sealed    bytea NOT NULL,
+  holder_sealed  bytea NOT NULL,
+  last4          text NOT NULL,
+  requested_at   timestamp with time zone NOT NULL,
+  requested_by   integer NOT NULL,
+  CONSTRAINT bank_account_change_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT bank_account_change_last4_check CHECK (last4 ~ '^[0-9]{4}$'::text),
+  CONSTRAINT bank_account_change_pkey PRIMARY KEY (investor_id),
+  CONSTRAINT bank_account_change_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES portal_user(id)
+);
+
 CREATE TABLE books_scope_version (
   scope   text NOT NULL,
   version bigint NOT NULL,
   CONSTRAINT books_scope_version_pkey PRIMARY KEY (scope)
 );
+
+CREATE TABLE capital_call (
+  id            integer GENERATED ALWAYS AS IDENTITY,
+  property_id   integer NOT NULL,
+  amount_cents  bigint NOT NULL,
+  call_date     date NOT NULL,
+  due_date      date NOT NULL,
+  purpose       text NOT NULL,
+  instructions  text NOT NULL,
+  split         text NOT NULL,
+  created_by    integer,
+  created_at    timestamp with time zone NOT NULL,
+  cancelled_at  timestamp with time zone,
+  cancelled_by  integer,
+  cancel_reason text,
+  CONSTRAINT capital_call_amount_cents_check CHECK (amount_cents > 0),
+  CONSTRAINT capital_call_cancel_reason_check CHECK (length(cancel_reason) <= 500),
+  CONSTRAINT capital_call_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES portal_user(id),
+  CONSTRAINT capital_call_check CHECK (due_date >= call_date),
+  CONSTRAINT capital_call_check1 CHECK ((cancelled_at IS NULL) = (cancel_reason IS NULL)),
+  CONSTRAINT capital_call_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT capital_call_instructions_check CHECK (btrim(instructions) <> ''::text AND length(instructions) <= 2000),
+  CONSTRAINT capital_call_pkey PRIMARY KEY (id),
+  CONSTRAINT capital_call_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id),
+  CONSTRAINT capital_call_purpose_check CHECK (purpose = btrim(purpose) AND purpose <> ''::text AND length(purpose) <= 200),
+  CONSTRAINT capital_call_split_check CHECK (split = ANY (ARRAY['pro_rata'::text, 'typed'::text]))
+);
+CREATE INDEX capital_call_property_idx ON public.capital_call USING btree (property_id);
+
+CREATE TABLE capital_call_line (
+  call_id       integer NOT NULL,
+  investor_id   integer NOT NULL,
+  amount_cents  bigint NOT NULL,
+  capital_cents bigint NOT NULL,
+  CONSTRAINT capital_call_line_amount_cents_check CHECK (amount_cents >= 0),
+  CONSTRAINT capital_call_line_call_id_fkey FOREIGN KEY (call_id) REFERENCES capital_call(id),
+  CONSTRAINT capital_call_line_capital_cents_check CHECK (capital_cents >= 0),
+  CONSTRAINT capital_call_line_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT capital_call_line_pkey PRIMARY KEY (call_id, investor_id)
+);
+CREATE INDEX capital_call_line_investor_idx ON public.capital_call_line USING btree (investor_id);
+
+CREATE TABLE capital_call_receipt (
+  entry_id    bigint NOT NULL,
+  call_id     integer NOT NULL,
+  investor_id integer NOT NULL,
+  CONSTRAINT capital_call_receipt_call_id_investor_id_fkey FOREIGN KEY (call_id, investor_id) REFERENCES capital_call_line(call_id, investor_id),
+  CONSTRAINT capital_call_receipt_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES ledger_entry(id),
+  CONSTRAINT capital_call_receipt_pkey PRIMARY KEY (entry_id)
+);
+CREATE INDEX capital_call_receipt_line_idx ON public.capital_call_receipt USING btree (call_id, investor_id);
 
 CREATE TABLE category (
   id         integer GENERATED ALWAYS AS IDENTITY,
@@ -60,6 +164,64 @@ CREATE TABLE category (
 );
 CREATE UNIQUE INDEX category_scope_name_key ON public.category USING btree (scope, name_key(name));
 CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON category FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE distribution_run (
+  id                 integer GENERATED ALWAYS AS IDENTITY,
+  status             text DEFAULT 'draft'::text NOT NULL,
+  run_date           date NOT NULL,
+  mode               text NOT NULL,
+  percent_hundredths integer,
+  minimum_cents      bigint DEFAULT 0 NOT NULL,
+  memo               text DEFAULT ''::text NOT NULL,
+  audience           text NOT NULL,
+  llc_id             integer,
+  drafted_by         integer,
+  drafted_at         timestamp with time zone NOT NULL,
+  approved_by        integer,
+  approved_at        timestamp with time zone,
+  cancelled_by       integer,
+  cancelled_at       timestamp with time zone,
+  CONSTRAINT distribution_run_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES portal_user(id),
+  CONSTRAINT distribution_run_audience_check CHECK (audience = ANY (ARRAY['everyone'::text, 'llc'::text, 'investors'::text])),
+  CONSTRAINT distribution_run_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES portal_user(id),
+  CONSTRAINT distribution_run_check CHECK ((mode = 'percent'::text) = (percent_hundredths IS NOT NULL)),
+  CONSTRAINT distribution_run_check1 CHECK ((audience = 'llc'::text) = (llc_id IS NOT NULL)),
+  CONSTRAINT distribution_run_check2 CHECK ((status = 'approved'::text) = (approved_at IS NOT NULL)),
+  CONSTRAINT distribution_run_check3 CHECK ((status = 'cancelled'::text) = (cancelled_at IS NOT NULL)),
+  CONSTRAINT distribution_run_drafted_by_fkey FOREIGN KEY (drafted_by) REFERENCES portal_user(id),
+  CONSTRAINT distribution_run_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT distribution_run_memo_check CHECK (length(memo) <= 500),
+  CONSTRAINT distribution_run_minimum_cents_check CHECK (minimum_cents >= 0),
+  CONSTRAINT distribution_run_mode_check CHECK (mode = ANY (ARRAY['all_cash'::text, 'percent'::text])),
+  CONSTRAINT distribution_run_percent_hundredths_check CHECK (percent_hundredths >= 1 AND percent_hundredths <= 10000),
+  CONSTRAINT distribution_run_pkey PRIMARY KEY (id),
+  CONSTRAINT distribution_run_status_check CHECK (status = ANY (ARRAY['draft'::text, 'approved'::text, 'cancelled'::text]))
+);
+
+CREATE TABLE distribution_run_line (
+  run_id               integer NOT NULL,
+  investor_id          integer NOT NULL,
+  position             integer NOT NULL,
+  cash_available_cents bigint NOT NULL,
+  computed_cents       bigint NOT NULL,
+  amount_cents         bigint NOT NULL,
+  method               text NOT NULL,
+  account_last4        text,
+  ledger_entry_id      bigint,
+  CONSTRAINT distribution_run_line_account_last4_check CHECK (account_last4 ~ '^[0-9]{4}$'::text),
+  CONSTRAINT distribution_run_line_amount_cents_check CHECK (amount_cents >= 0),
+  CONSTRAINT distribution_run_line_cash_available_cents_check CHECK (cash_available_cents >= 0),
+  CONSTRAINT distribution_run_line_check CHECK ((method = 'ach'::text) = (account_last4 IS NOT NULL)),
+  CONSTRAINT distribution_run_line_computed_cents_check CHECK (computed_cents >= 0),
+  CONSTRAINT distribution_run_line_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT distribution_run_line_ledger_entry_id_fkey FOREIGN KEY (ledger_entry_id) REFERENCES ledger_entry(id),
+  CONSTRAINT distribution_run_line_method_check CHECK (method = ANY (ARRAY['ach'::text, 'check'::text])),
+  CONSTRAINT distribution_run_line_pkey PRIMARY KEY (run_id, investor_id),
+  CONSTRAINT distribution_run_line_position_check CHECK ("position" >= 1),
+  CONSTRAINT distribution_run_line_run_id_fkey FOREIGN KEY (run_id) REFERENCES distribution_run(id),
+  CONSTRAINT distribution_run_line_run_id_position_key UNIQUE (run_id, "position")
+);
+CREATE INDEX distribution_run_line_entry_idx ON public.distribution_run_line USING btree (ledger_entry_id) WHERE (ledger_entry_id IS NOT NULL);
 
 CREATE TABLE document (
   id               integer GENERATED ALWAYS AS IDENTITY,
@@ -207,6 +369,50 @@ CREATE TABLE investor_update_recipient (
 );
 CREATE INDEX investor_update_recipient_investor_idx ON public.investor_update_recipient USING btree (investor_id);
 
+CREATE TABLE k1_batch (
+  id         integer GENERATED ALWAYS AS IDENTITY,
+  llc_id     integer NOT NULL,
+  tax_year   integer NOT NULL,
+  status     text DEFAULT 'draft'::text NOT NULL,
+  created_by integer,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  closed_by  integer,
+  closed_at  timestamp with time zone,
+  CONSTRAINT k1_batch_check CHECK ((status = 'draft'::text) = (closed_at IS NULL)),
+  CONSTRAINT k1_batch_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES portal_user(id),
+  CONSTRAINT k1_batch_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT k1_batch_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT k1_batch_pkey PRIMARY KEY (id),
+  CONSTRAINT k1_batch_status_check CHECK (status = ANY (ARRAY['draft'::text, 'published'::text, 'discarded'::text])),
+  CONSTRAINT k1_batch_tax_year_check CHECK (tax_year >= 1900 AND tax_year <= 2200)
+);
+CREATE INDEX k1_batch_llc_year_idx ON public.k1_batch USING btree (llc_id, tax_year);
+
+CREATE TABLE k1_batch_file (
+  id          integer GENERATED ALWAYS AS IDENTITY,
+  batch_id    integer NOT NULL,
+  seq         integer NOT NULL,
+  file_name   text NOT NULL,
+  file_id     uuid,
+  size_bytes  bigint NOT NULL,
+  sha256      text NOT NULL,
+  investor_id integer,
+  matched_by  text,
+  candidates  integer[] DEFAULT '{}'::integer[] NOT NULL,
+  CONSTRAINT k1_batch_file_batch_id_file_name_key UNIQUE (batch_id, file_name),
+  CONSTRAINT k1_batch_file_batch_id_fkey FOREIGN KEY (batch_id) REFERENCES k1_batch(id),
+  CONSTRAINT k1_batch_file_batch_id_seq_key UNIQUE (batch_id, seq),
+  CONSTRAINT k1_batch_file_check CHECK ((matched_by IS NULL) = (investor_id IS NULL)),
+  CONSTRAINT k1_batch_file_file_id_fkey FOREIGN KEY (file_id) REFERENCES stored_file(id) ON DELETE SET NULL,
+  CONSTRAINT k1_batch_file_file_name_check CHECK (file_name <> ''::text AND length(file_name) <= 1000),
+  CONSTRAINT k1_batch_file_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT k1_batch_file_matched_by_check CHECK (matched_by = ANY (ARRAY['tax_id'::text, 'name'::text])),
+  CONSTRAINT k1_batch_file_pkey PRIMARY KEY (id),
+  CONSTRAINT k1_batch_file_seq_check CHECK (seq >= 0),
+  CONSTRAINT k1_batch_file_sha256_check CHECK (sha256 ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT k1_batch_file_size_bytes_check CHECK (size_bytes >= 1)
+);
+
 CREATE TABLE k1_consent (
   investor_id        integer NOT NULL,
   consented_at       timestamp with time zone NOT NULL,
@@ -220,6 +426,19 @@ CREATE TABLE k1_consent (
   CONSTRAINT k1_consent_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
   CONSTRAINT k1_consent_pkey PRIMARY KEY (investor_id),
   CONSTRAINT k1_consent_withdrawn_by_fkey FOREIGN KEY (withdrawn_by) REFERENCES portal_user(id)
+);
+
+CREATE TABLE k1_document (
+  llc_id      integer NOT NULL,
+  investor_id integer NOT NULL,
+  tax_year    integer NOT NULL,
+  document_id integer NOT NULL,
+  CONSTRAINT k1_document_document_id_fkey FOREIGN KEY (document_id) REFERENCES document(id),
+  CONSTRAINT k1_document_document_id_key UNIQUE (document_id),
+  CONSTRAINT k1_document_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT k1_document_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT k1_document_pkey PRIMARY KEY (llc_id, investor_id, tax_year),
+  CONSTRAINT k1_document_tax_year_check CHECK (tax_year >= 1900 AND tax_year <= 2200)
 );
 
 CREATE TABLE ledger_entry (
@@ -528,6 +747,29 @@ CREATE TABLE spent_challenge (
   CONSTRAINT spent_challenge_pkey PRIMARY KEY (jti)
 );
 CREATE INDEX spent_challenge_expires_idx ON public.spent_challenge USING btree (expires_at);
+
+CREATE TABLE statement_publication (
+  id             integer GENERATED ALWAYS AS IDENTITY,
+  period_from    date NOT NULL,
+  period_to      date NOT NULL,
+  published_by   integer,
+  published_at   timestamp with time zone NOT NULL,
+  investor_count integer NOT NULL,
+  CONSTRAINT statement_publication_check CHECK (period_from <= period_to),
+  CONSTRAINT statement_publication_investor_count_check CHECK (investor_count >= 0),
+  CONSTRAINT statement_publication_period_from_period_to_key UNIQUE (period_from, period_to),
+  CONSTRAINT statement_publication_pkey PRIMARY KEY (id),
+  CONSTRAINT statement_publication_published_by_fkey FOREIGN KEY (published_by) REFERENCES portal_user(id)
+);
+
+CREATE TABLE statement_publication_investor (
+  publication_id integer NOT NULL,
+  investor_id    integer NOT NULL,
+  CONSTRAINT statement_publication_investor_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT statement_publication_investor_pkey PRIMARY KEY (publication_id, investor_id),
+  CONSTRAINT statement_publication_investor_publication_id_fkey FOREIGN KEY (publication_id) REFERENCES statement_publication(id)
+);
+CREATE INDEX statement_publication_investor_investor_idx ON public.statement_publication_investor USING btree (investor_id);
 
 CREATE TABLE stored_file (
   id         uuid NOT NULL,

@@ -209,3 +209,11 @@ export function statementFigures(input: {
     movements: [...input.entries].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id)),
   };
 }
+
+/**
+ * Nothing held and nothing moved in the period: no statement to send. The rule by which the statements
+ * zip leaves an investor out, and by which a published period is not theirs.
+ */
+export const heldNothing = (f: StatementFigures): boolean =>
+  f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 && f.movements.length === 0 &&
+  [f.earned, f.cash.before, f.cash.otherMonths].every((i) => i.lines.length === 0 && i.llcExpenses.length === 0);

@@ -11,7 +11,8 @@ import { inspectRequest } from '../plugins/text-guard.js';
  * Uploads: the entries of the endpoint table with a `multipart` descriptor take multipart/form-data
  * (@fastify/multipart), read as a stream of parts; every other call refuses such a body as not JSON (415),
  * as it did before uploads existed. The text parts are bounded (20 fields of at most 1,000 bytes) and
- * checked like any JSON field; the one file part is bounded by its entry.
+ * checked like any JSON field; the file parts (one, unless the entry allows `maxFiles`) are bounded by
+ * its entry, together.
  */
 const LIMITS = { fieldNameSize: 100, fieldSize: 1000, fields: 20, files: 1, parts: 25, headerPairs: 100 };
 
@@ -33,8 +34,11 @@ const label = (field: string) => {
 
 /** The route schema of an upload: the API reference's multipart requestBody (fields and the file part). */
 export function multipartSchema(spec: Multipart) {
+  const many = (spec.file.maxFiles ?? 1) > 1;
   const file = FileBody.meta({
-    description: `The file: ${spec.file.types.join(', ')}, recognised by its content; at most ${megabytes(spec.file.maxBytes)}.`,
+    description: many
+      ? `The files, each sent as a part of this name (at most ${spec.file.maxFiles}): ${spec.file.types.join(', ')}, recognised by their content; at most ${megabytes(spec.file.maxBytes)} together.`
+      : `The file: ${spec.file.types.join(', ')}, recognised by its content; at most ${megabytes(spec.file.maxBytes)}.`,
   });
   const body = spec.fields instanceof z.ZodObject ? spec.fields.extend({ [spec.file.name]: file }) : z.intersection(spec.fields, z.object({ [spec.file.name]: file }));
   return { consumes: ['multipart/form-data'], body };
@@ -49,9 +53,11 @@ export function multipartBody(request: FastifyRequest, spec: Multipart): Multipa
     async read<T>(onFile: (file: UploadedFile) => Promise<T>) {
       if (!request.isMultipart()) throw new AppError(415, 'The upload must be sent as multipart/form-data.');
       const fields: Record<string, string> = {};
-      let file: T | undefined;
-      let seen = false;
-      const parts = request.parts({ limits: { ...LIMITS, fileSize: spec.file.maxBytes } })[Symbol.asyncIterator]();
+      const files: T[] = [];
+      const maxFiles = spec.file.maxFiles ?? 1;
+      const total = { bytes: 0 };
+      const limits = { ...LIMITS, files: maxFiles, parts: LIMITS.parts + maxFiles - 1, fileSize: spec.file.maxBytes };
+      const parts = request.parts({ limits })[Symbol.asyncIterator]();
       for (;;) {
         let next: IteratorResult<Awaited<ReturnType<typeof request.file>> | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }>;
         try {
@@ -64,9 +70,8 @@ export function multipartBody(request: FastifyRequest, spec: Multipart): Multipa
         if (!part) continue;
         if (part.type === 'file') {
           if (part.fieldname !== spec.file.name) throw new ValidationError(`Unknown file field: ${part.fieldname}. Send the file as "${spec.file.name}".`);
-          if (seen) throw new AppError(413, 'Send one file at a time.');
-          seen = true;
-          file = await onFile({ fileName: part.filename, declaredType: part.mimetype, stream: bounded(part.file, spec.file.maxBytes) });
+          if (files.length >= maxFiles) throw tooManyFiles(spec);
+          files.push(await onFile({ fileName: part.filename, declaredType: part.mimetype, stream: bounded(part.file, spec, total) }));
         } else {
           const field = part as { fieldname: string; value: unknown; valueTruncated?: boolean };
           if (field.valueTruncated) throw new ValidationError(`${label(field.fieldname)} is too long.`);
@@ -80,16 +85,31 @@ export function multipartBody(request: FastifyRequest, spec: Multipart): Multipa
         : 'The upload has too many fields.');
       const parsed = spec.fields.safeParse(fields);
       if (!parsed.success) throw new ValidationError(sentence(parsed.error.issues[0]));
-      return { fields: parsed.data, file };
+      return { fields: parsed.data, file: files[0], files };
     },
   };
 }
 
-/** A file part's bytes; past the entry's limit (the parser stops there), a 413 in plain words. */
-async function* bounded(file: AsyncIterable<Uint8Array> & { truncated?: boolean }, maxBytes: number): AsyncIterable<Uint8Array> {
-  for await (const chunk of file) yield chunk;
-  if (file.truncated) throw new AppError(413, `The file is too large: it may be at most ${megabytes(maxBytes)}.`);
+/**
+ * A file part's bytes; past the entry's limit (the parser stops a part there; `total` counts the parts
+ * together), a 413 in plain words.
+ */
+async function* bounded(file: AsyncIterable<Uint8Array> & { truncated?: boolean }, spec: Multipart, total: { bytes: number }): AsyncIterable<Uint8Array> {
+  for await (const chunk of file) {
+    total.bytes += chunk.length;
+    if (total.bytes > spec.file.maxBytes) throw tooLarge(spec);
+    yield chunk;
+  }
+  if (file.truncated) throw tooLarge(spec);
 }
+
+const tooLarge = (spec: Multipart) => new AppError(413, (spec.file.maxFiles ?? 1) > 1
+  ? `The files are too large: together they may be at most ${megabytes(spec.file.maxBytes)}.`
+  : `The file is too large: it may be at most ${megabytes(spec.file.maxBytes)}.`);
+
+const tooManyFiles = (spec: Multipart) => new AppError(413, (spec.file.maxFiles ?? 1) > 1
+  ? `Send at most ${spec.file.maxFiles} files at a time.`
+  : 'Send one file at a time.');
 
 /** A field's first problem as one sentence, as the error handler words a JSON body's. */
 function sentence(issue: z.core.$ZodIssue | undefined): string {
@@ -103,8 +123,8 @@ function sentence(issue: z.core.$ZodIssue | undefined): string {
 function inPlainWords(err: unknown, spec: Multipart): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, `The file is too large: it may be at most ${megabytes(spec.file.maxBytes)}.`);
-  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'Send one file at a time.');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(spec);
+  if (code === 'FST_FILES_LIMIT') return tooManyFiles(spec);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'The upload has too many fields.');
   if (code === 'FST_PROTO_VIOLATION') return new ValidationError('The upload has a field name that is not allowed.');
   return new ValidationError('The upload is not well-formed multipart/form-data.');

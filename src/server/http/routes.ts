@@ -7,6 +7,7 @@ import { categoriesRoutes } from '../modules/categories/categories.routes.js';
 import { investorPortalRoutes } from '../modules/investor-portal/investor-portal.routes.js';
 import { explainRoutes } from '../modules/investor-portal/explain.routes.js';
 import { statementsRoutes } from '../modules/statements/statements.routes.js';
+import { statementPublicationsRoutes } from '../modules/statement-publications/statement-publications.routes.js';
 import { exportsRoutes } from '../modules/exports/exports.routes.js';
 import { investorsRoutes } from '../modules/investors/investors.routes.js';
 import { llcsRoutes } from '../modules/llcs/llcs.routes.js';
@@ -25,6 +26,11 @@ import { documentsRoutes } from '../modules/documents/documents.routes.js';
 import { noticesRoutes } from '../modules/notices/notices.routes.js';
 import { updatesRoutes } from '../modules/updates/updates.routes.js';
 import { k1ConsentRoutes } from '../modules/k1-consent/k1-consent.routes.js';
+import { k1BatchesRoutes } from '../modules/k1-batches/k1-batches.routes.js';
+import { bankAccountsRoutes } from '../modules/bank-accounts/bank-accounts.routes.js';
+import { achSettingsRoutes } from '../modules/ach-settings/ach-settings.routes.js';
+import { distributionRunsRoutes } from '../modules/distribution-runs/distribution-runs.routes.js';
+import { capitalCallsRoutes } from '../modules/capital-calls/capital-calls.routes.js';
 import type { Services } from '../services.js';
 import type { Handlers } from './handlers.js';
 
@@ -36,6 +42,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...investorPortalRoutes(s.investorPortal),
   ...explainRoutes(s.explain),
   ...statementsRoutes(s.statements),
+  ...statementPublicationsRoutes(s.statementPublications),
   ...exportsRoutes(s.exports),
   ...adminHelpersRoutes(db),
   ...propertiesRoutes(s.properties),
@@ -45,6 +52,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...lorensRoutes(s.lorens),
   ...recordingRoutes(s.recording),
   ...withdrawalsRoutes(s.withdrawals),
+  ...distributionRunsRoutes(s.distributionRuns, s.distributionRunFiles),
   ...viewersRoutes(s.viewers, s.voids, s.corrections),
   ...auditRoutes(s.audit),
   ...reportsRoutes(s.reports),
@@ -55,4 +63,8 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...noticesRoutes(s.notices),
   ...updatesRoutes(s.updates),
   ...k1ConsentRoutes(s.k1Consent),
+  ...k1BatchesRoutes(s.k1Batches),
+  ...bankAccountsRoutes(s.bankAccounts),
+  ...achSettingsRoutes(s.achSettings),
+  ...capitalCallsRoutes(s.capitalCalls),
 });

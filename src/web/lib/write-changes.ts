@@ -37,6 +37,24 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.updateLlc.path, [E.getLlc, E.llcTaxes]],
   // The login goes from the login summary and the portal users' list; the investor stays.
   [E.deletePortalUser.path, [E.loginSummary, E.adminHelpers]],
+  // A distribution run: its drafts change only the runs; its approval moves money like the withdrawals it records.
+  ...[E.draftDistributionRun, E.changeDistributionLine, E.cancelDistributionRun]
+    .map((w): [string, readonly Endpoint[]] => [w.path, [E.distributionRuns, E.distributionRun]]),
+  [E.approveDistributionRun.path, [E.distributionRuns, E.distributionRun, ...BOOKS]],
+  // A published period is listed for the admin and on its investors' pages.
+  [E.publishStatements.path, [E.statementPublications, E.publishedStatements]],
+  // Published K-1s are documents of the vault, each member's to download.
+  [E.publishK1Batch.path, [E.k1Status, E.k1Batch, E.adminDocuments, E.documents]],
+  [E.discardK1Batch.path, [E.k1Status, E.k1Batch]],
+  // A bank account change shows on the investor's Account page and in the admin's pending list.
+  [E.changeBankAccount.path, [E.bankAccount, E.bankChanges]],
+  [E.approveBankChange.path, [E.bankAccount, E.bankChanges]],
+  [E.rejectBankChange.path, [E.bankAccount, E.bankChanges]],
+  [E.changeAchSettings.path, [E.achSettings]],
+  // A capital call shows in the admin's list and on its investors' pages; a receipt is an investment too.
+  [E.issueCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],
+  [E.cancelCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],
+  [E.recordCallReceipt.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls, ...BOOKS]],
   ...[
     E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
     E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,

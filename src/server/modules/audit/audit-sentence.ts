@@ -5,12 +5,23 @@ import { dateText, monthText, usd } from '../../../contract/values/human-format.
  * (Repairs)". Names come from the books, never internal ids; the raw record stays beside it.
  */
 export type EntryNames = { kind: string; amountCents: number; property: string | null; investor: string | null; llc: string | null; category: string | null };
-export type AuditFacts = { user: string | null; action: string; entity: string; before: unknown; after: unknown };
+export type AuditFacts = { user: string | null; action: string; entity: string; entity_id?: string | null; before: unknown; after: unknown };
 
 const field = (record: unknown, key: string): string | undefined => {
   const value = (record as Record<string, unknown> | null | undefined)?.[key];
   return value === undefined || value === null ? undefined : String(value);
 };
+/** Who a document or update was for, as its audit row keeps it. */
+function audienceWords(audience: unknown): string {
+  if (audience && typeof audience === 'object') {
+    const a = audience as { investor?: string; llc?: string; investors?: string[] };
+    if (a.investor) return `for ${a.investor}`;
+    if (a.llc) return `for the members of ${a.llc}`;
+    if (Array.isArray(a.investors)) return `for ${a.investors.length === 1 ? a.investors[0] : `${a.investors.length} investors`}`;
+  }
+  return 'for every investor';
+}
+const quoted = (text: string | undefined) => (text ? ` “${text}”` : '');
 const withCategory = (text: string, category: string | null) => (category ? `${text} (${category})` : text);
 
 /** What a ledger entry is, in words: "an expense of $432.00 on Birch Court Fourplex (Repairs)". */
@@ -36,6 +47,7 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
   const who = a.user ?? 'The system';
   const after = (key: string) => field(a.after, key);
   const before = (key: string) => field(a.before, key);
+  const run = `distribution run${a.entity_id ? ` ${a.entity_id}` : ''}`;
   switch (`${a.action} ${a.entity}`) {
     case 'record ledger_entry': {
       // A correction records the new entry naming the one it replaces.
@@ -72,6 +84,47 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'renew_recovery_codes portal_user': return `${after('username')} made new recovery codes`;
     case 'use_recovery_code portal_user': return `${after('username')} signed in with a recovery code (${after('codes_left')} left)`;
     case 'delete_portal_user portal_user': return `${who} deleted the portal login ${before('username')} of ${before('investor')}`;
+    case 'set_tax_id investor': return `${who} put a tax ID on file for ${name ?? 'an investor'} (${after('tax_id')})`;
+    case 'change_tax_id investor': return `${who} changed the tax ID of ${name ?? 'an investor'} from ${before('tax_id')} to ${after('tax_id')}`;
+    case 'give_k1_consent investor': return `${name ?? 'An investor'} consented to receive K-1s electronically`;
+    case 'withdraw_k1_consent investor': return `${name ?? 'An investor'} withdrew their consent to receive K-1s electronically`;
+    case 'upload_document document': {
+      const audience = (a.after as { audience?: unknown } | null)?.audience;
+      return `${who} uploaded the document${quoted(after('title'))} ${audienceWords(audience)}`;
+    }
+    case 'replace_document document': return `${who} replaced a document's file with version ${after('version')} (${after('file_name')})`;
+    case 'withdraw_document document': return `${who} withdrew the document${quoted(before('title'))}: “${after('reason')}”`;
+    case 'post_update investor_update': {
+      const audience = (a.after as { audience?: unknown } | null)?.audience;
+      return `${who} posted the update${quoted(after('title'))} ${audienceWords(audience)}`;
+    }
+    case 'withdraw_update investor_update': return `${who} withdrew the update${quoted(before('title'))}`;
+    case 'upload_k1_batch k1_batch':
+      return `${who} uploaded ${after('files')} K-1 files for ${after('llc')} ${after('tax_year')} (${after('matched_by_tax_id')} matched by tax ID, ${after('matched_by_name')} by name, ${after('unmatched')} left to assign)`;
+    case 'publish_k1_batch k1_batch': return `${who} published ${after('published')} K-1s of ${after('llc')} for ${after('tax_year')}`;
+    case 'discard_k1_batch k1_batch': return `${who} discarded a K-1 batch of ${after('llc')} for ${after('tax_year')}`;
+    case 'publish_statements statement_publication': {
+      const investors = (a.after as { investors?: unknown[] } | null)?.investors?.length ?? 0;
+      return `${who} published the statements of ${dateText(after('from') ?? '')} – ${dateText(after('to') ?? '')} for ${investors} investors`;
+    }
+    case 'change_bank_account investor': return `${who} set the bank account of ${name ?? 'an investor'}`;
+    case 'request_bank_account_change investor': return `${who} asked to change the bank account of ${name ?? 'an investor'}: waiting for approval`;
+    case 'approve_bank_account_change investor': return `${who} approved the new bank account of ${name ?? 'an investor'}`;
+    case 'reject_bank_account_change investor': return `${who} rejected the new bank account of ${name ?? 'an investor'}: “${after('reason')}”`;
+    case 'change_ach_settings ach_settings': return `${who} changed the ACH details for distribution payments`;
+    case 'draft_distribution_run distribution_run': return `${who} drafted ${run} dated ${dateText(after('date') ?? '')}`;
+    case 'change_distribution_line distribution_run':
+      return `${who} changed the line of ${after('investor')} in ${run} from ${before('amount')} to ${after('amount')}`;
+    case 'approve_distribution_run distribution_run':
+      return `${who} approved ${run}: ${after('paid_lines')} payments totalling ${after('total')}`;
+    case 'cancel_distribution_run distribution_run': return `${who} cancelled ${run}`;
+    case 'issue_capital_call capital_call':
+      return `${who} called ${usd(Number(after('amount_cents') ?? 0))} from the investors of ${after('property')}, due ${dateText(after('due_date') ?? '')}`;
+    case 'remind_capital_call capital_call': {
+      const reminded = (a.after as { reminded?: unknown[] } | null)?.reminded?.length ?? 0;
+      return `${who} reminded ${reminded} investors of a capital call`;
+    }
+    case 'cancel_capital_call capital_call': return `${who} cancelled a capital call: “${after('reason')}”`;
     case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;
     default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;
   }

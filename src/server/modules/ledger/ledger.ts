@@ -3,7 +3,7 @@
  * The ledger owns every write to ledger_entry (recording through the entry writer, voids, corrections)
  * and the running check of the balances those writes may not take below zero.
  */
-export { createEntryWriter, type EntryBuilder, type EntryWriter } from './entry-writer.js';
+export { appendEntry, createEntryWriter, type Entry, type EntryBuilder, type EntryWriter } from './entry-writer.js';
 export { createVoidService, type VoidService } from './voids.js';
 export { createCorrectionsService, type CorrectionsService, type FormBuilders } from './corrections.js';
 export { firstDateBelowZero, lockBalance, OverdrawError, type Balance, type RunningBalance } from './balance-guard.js';

@@ -25,6 +25,14 @@ function wordingOf(event: NoticeEvent, portal: string, p: NoticeParams): Wording
     case 'new_device_sign_in':
       return { subject: `${portal}: a sign-in from a new device`, path: 'account', action: 'Open your account',
         lines: [`Your ${portal} account was just signed in to from a device it has not been used on before${p.device ? ` (${p.device})` : ''}.`, ifNotYou] };
+    case 'bank_account_change_requested':
+      return { subject: `${portal}: a change of your bank account was requested`, path: 'account', action: 'Open your account',
+        lines: [`A new bank account for your distributions was entered in ${portal}. It is paid only once an administrator approves it.`,
+          'If you did not ask for this, tell the manager at once (not by replying to this e-mail), and change your password.'] };
+    case 'bank_account_changed':
+      return { subject: `${portal}: your bank account was changed`, path: 'account', action: 'Open your account',
+        lines: [`Your bank account for distributions in ${portal} was changed: distributions are paid to the new account from now on.`,
+          'If you did not ask for this, tell the manager at once (not by replying to this e-mail).'] };
     case 'withdrawal_recorded':
       return { subject: `${portal}: money was sent to you`, path: 'investor', action: 'See it in the portal',
         lines: [`A withdrawal was recorded for you in ${portal}: money was sent to you.`, 'Sign in to see the details.'] };
@@ -37,6 +45,13 @@ function wordingOf(event: NoticeEvent, portal: string, p: NoticeParams): Wording
     case 'investor_update':
       return { subject: `${portal}: an update from the manager`, path: 'investor', action: 'Read the update',
         lines: [`The manager posted an update in ${portal}.`, 'Sign in to read it.'] };
+    case 'capital_call_issued':
+      return { subject: `${portal}: a capital call for you`, path: 'investor', action: 'See the capital call',
+        lines: [`The manager asked for capital in ${portal}: a property you invest in needs money from its investors.`,
+          'Sign in to see your share, the due date and how to pay.'] };
+    case 'capital_call_reminder':
+      return { subject: `${portal}: a reminder of a capital call`, path: 'investor', action: 'See the capital call',
+        lines: [`A capital call in ${portal} still shows an amount outstanding from you.`, 'Sign in to see what is left to pay and how.'] };
   }
 }
 

@@ -16,6 +16,43 @@ export type StatementHeader = {
   preparedAt: Date;
 };
 
+/** A capital call the statement lists: issued in the period, or paid (in part) in it. */
+export type StatementCall = {
+  callDate: string;
+  dueDate: string;
+  propertyName: string;
+  purpose: string;
+  amountCents: number;
+  /** Received by the period's last day. */
+  receivedCents: number;
+  receivedInPeriodCents: number;
+};
+
+/** The "Capital calls" section: what was asked, what arrived in the period and what was still owed at its end. */
+function capitalCallBlocks(calls: StatementCall[], to: string): PdfBlock[] {
+  if (calls.length === 0) return [];
+  return [
+    { kind: 'heading', text: 'Capital calls' },
+    {
+      kind: 'paragraph',
+      muted: true,
+      text: 'Money the manager asked you for, issued or paid in this period. What you paid is counted as an investment in the ' +
+        'property (in the capital account above); what was still owed is as of ' + dateText(to) + '.',
+    },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Issued', width: 0.9 }, { header: 'Property', width: 1.4 }, { header: 'Purpose', width: 1.8 }, { header: 'Due', width: 0.9 },
+        ...['Asked', 'Paid in period', 'Owed'].map((header) => ({ header, align: 'right' as const })),
+      ],
+      rows: calls.map((c) => [
+        dateText(c.callDate), c.propertyName, c.purpose, dateText(c.dueDate), usd(c.amountCents), usd(c.receivedInPeriodCents),
+        usd(Math.max(0, c.amountCents - c.receivedCents)),
+      ]),
+    },
+  ];
+}
+
 const wholeYear = (m: { first: string; last: string }) => m.first.endsWith('-01') && m.last === `${m.first.slice(0, 4)}-12`;
 /** "2025" when the months are one whole calendar year, else "04/2025 to 06/2025". */
 const monthsWords = (m: { first: string; last: string }) =>
@@ -58,7 +95,7 @@ const hasLines = (income: IncomeLines) => income.lines.length > 0 || income.llcE
  * other with lines of its own. Every figure printed is a sum of printed lines, or computed from printed
  * figures (the returns). Words name the rules (docs/rules/) so a reader can follow them.
  */
-export function statementDocument(h: StatementHeader, f: StatementFigures): PdfDocumentSpec {
+export function statementDocument(h: StatementHeader, f: StatementFigures, calls: StatementCall[] = []): PdfDocumentSpec {
   const { capital, earned, cash, returns } = f;
   const months = f.months ? monthsWords(f.months) : null;
   const sumOf = (pick: (l: IncomeLines['lines'][number]) => number) => earned.lines.reduce((s, l) => s + pick(l), 0);
@@ -217,6 +254,7 @@ export function statementDocument(h: StatementHeader, f: StatementFigures): PdfD
           rows: f.movements.map((m) => [dateText(m.date), KIND_WORDS[m.kind], m.propertyName ?? '', m.description, usd(m.cents)]),
         }
       : { kind: 'paragraph', text: 'No investments or withdrawals in this period.', muted: true },
+    ...capitalCallBlocks(calls, h.to),
   );
   return {
     title: `Investor Statement ${h.investorName} ${dateText(h.from)} to ${dateText(h.to)}`,

@@ -1,7 +1,7 @@
 import type { DownloadFile } from '../../../contract/endpoint.js';
 import type { Config } from '../../config.js';
 import { dayBefore } from '../../domain/dates.js';
-import { statementFigures, type StatementFigures } from '../../domain/statement.js';
+import { heldNothing, statementFigures, type StatementFigures } from '../../domain/statement.js';
 import type { Clock } from '../../lib/clock.js';
 import { ValidationError, NotFoundError } from '../../lib/errors.js';
 import { documentLogo } from '../../lib/portal-logo.js';
@@ -12,13 +12,9 @@ import type { SessionUser } from '../auth/auth.js';
 import type { BooksService } from '../read-model/read-model.js';
 import type { InvestorPortalService } from '../investor-portal/investor-portal.service.js';
 import { findInvestorById } from '../investors/investors.js';
-import { statementDocument } from './statement-document.js';
+import { capitalCallsInPeriod } from '../capital-calls/capital-calls.js';
+import { statementDocument, type StatementCall } from './statement-document.js';
 import { investorsWithMoneyBy, statementEntries } from './statements.repository.js';
-
-/** Nothing held and nothing moved: no statement to send. */
-const heldNothing = (f: StatementFigures) =>
-  f.capital.opening === 0 && f.capital.closing === 0 && f.cash.opening === 0 && f.cash.closing === 0 && f.movements.length === 0 &&
-  [f.earned, f.cash.before, f.cash.otherMonths].every((i) => i.lines.length === 0 && i.llcExpenses.length === 0);
 
 /** Investor statements: the figures of a period and their PDF. */
 export function createStatementsService(deps: { books: BooksService; investorPortal: InvestorPortalService; portal: Config['portal']; clock: Clock }) {
@@ -35,7 +31,9 @@ export function createStatementsService(deps: { books: BooksService; investorPor
    * One snapshot: the books the day before `from` (opening) and on `to` (closing), through the same
    * read the investor summary uses, so every closing figure is the summary's as of `to`.
    */
-  async function figures(investorId: number, from: string, to: string): Promise<{ investorName: string; figures: StatementFigures }> {
+  async function figures(
+    investorId: number, from: string, to: string,
+  ): Promise<{ investorName: string; figures: StatementFigures; capitalCalls: StatementCall[] }> {
     checkPeriod(from, to);
     return books.computed(async (tx) => {
       const investor = await findInvestorById(tx, investorId);
@@ -43,16 +41,17 @@ export function createStatementsService(deps: { books: BooksService; investorPor
       const opening = await books.investorAt(tx, investorId, dayBefore(from));
       const closing = await books.investorAt(tx, investorId, to);
       const entries = await statementEntries(tx, investorId, from, to);
-      return { investorName: investor.name, figures: statementFigures({ investorId, from, to, opening, closing, entries }) };
+      const capitalCalls = await capitalCallsInPeriod(tx, investorId, from, to);
+      return { investorName: investor.name, figures: statementFigures({ investorId, from, to, opening, closing, entries }), capitalCalls };
     });
   }
 
-  const documentOf = async (investorName: string, from: string, to: string, f: StatementFigures) =>
-    statementDocument({ portalName: portal.name, logoPng: await logoPng(), investorName, from, to, openingDate: dayBefore(from), preparedAt: clock.now() }, f);
+  const documentOf = async (investorName: string, from: string, to: string, f: StatementFigures, calls: StatementCall[]) =>
+    statementDocument({ portalName: portal.name, logoPng: await logoPng(), investorName, from, to, openingDate: dayBefore(from), preparedAt: clock.now() }, f, calls);
 
   async function pdf(investorId: number, from: string, to: string): Promise<DownloadFile> {
-    const { investorName, figures: f } = await figures(investorId, from, to);
-    return { fileName: `Statement ${investorName} ${from} to ${to}.pdf`, body: await renderPdfOffThread(await documentOf(investorName, from, to, f)) };
+    const { investorName, figures: f, capitalCalls } = await figures(investorId, from, to);
+    return { fileName: `Statement ${investorName} ${from} to ${to}.pdf`, body: await renderPdfOffThread(await documentOf(investorName, from, to, f, capitalCalls)) };
   }
 
   /**
@@ -68,8 +67,8 @@ export function createStatementsService(deps: { books: BooksService; investorPor
     // The next investor's statement is prepared while the last one is sent: figures here, layout on the
     // PDF thread. Its failure is held until its turn (a rejection nobody awaits yet would end the process).
     const prepare = async ({ id, name }: { id: number; name: string }) => {
-      const { figures: f } = await figures(id, from, to);
-      return heldNothing(f) ? null : { name, pdf: await renderPdfOffThread(await documentOf(name, from, to, f)) };
+      const { figures: f, capitalCalls } = await figures(id, from, to);
+      return heldNothing(f) ? null : { name, pdf: await renderPdfOffThread(await documentOf(name, from, to, f, capitalCalls)) };
     };
     const held = (p: Promise<{ name: string; pdf: Buffer } | null>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
     const entryName = uniqueNames();

@@ -76,7 +76,7 @@ export function withdrawalBuilders(books: BooksService) {
 export type WithdrawalBuilders = ReturnType<typeof withdrawalBuilders>;
 
 /** The maximums of the three withdrawals, today, read through `tx`. */
-function limitsOf(books: BooksService) {
+export function limitsOf(books: BooksService) {
   return {
     maxInvestment: async (tx: Queryable, investorId: number, propertyId: number) => {
       const t = await totalsOfKinds(tx, { asOf: books.today(), propertyId, investorId, plus: 'investment', minus: 'investment_withdrawal' });

@@ -15,7 +15,8 @@ const SPEC_ORDER = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks',
-  'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'Outbox', 'Investor Updates',
+  'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates',
+  'Distributions', 'Bank Accounts', 'Capital Calls',
 ];
 
 const titles = (found: readonly { title: string }[]) => found.map((a) => a.title);
@@ -33,7 +34,8 @@ describe('the admin action registry', () => {
     expect(ADMIN_ACTIONS.find((a) => a.title === 'Add New Income')?.slug).toBe('add-new-income');
     expect(titles(ADMIN_ACTIONS.filter((a) => a.picture))).toEqual(['Update Property Notes', 'Add New Investment Property']);
     expect(titles(ADMIN_ACTIONS.filter((a) => a.wide))).toEqual([
-      'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log', 'Documents',
+      'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log', 'Documents', 'K-1s',
+      'Distributions', 'Capital Calls',
     ]);
   });
 

@@ -16,12 +16,16 @@ import {
   AddLorenIncomeForm, AddPropertyExpenseForm, AddRentalDepositForm,
 } from './recording/money-forms';
 import { WithdrawSwitcher } from './recording/withdraw-switcher';
+import { DistributionsPanel } from './distributions/distributions-panel';
 import { AdminSummary } from './reports/admin-summary';
 import { InvestorStatements } from './reports/investor-statements';
 import { LedgerExport } from './reports/ledger-export';
 import { LlcTaxes } from './reports/llc-taxes';
 import { PropertyDetails } from './reports/property-details';
 import { DocumentsPanel } from './documents/documents-panel';
+import { K1sPanel } from './k1s/k1s-panel';
+import { BankAccountsPanel } from './bank-accounts/bank-accounts-panel';
+import { CapitalCallsPanel } from './capital-calls/capital-calls-panel';
 import { slugOf } from './shared/action-address';
 import type { AdminFormProps } from './shared/fields';
 
@@ -106,10 +110,18 @@ const ENTRIES = [
     keywords: ['category', 'income type', 'rent', 'late fee', 'setup'] },
   { title: 'Documents', group: 'People and setup', panel: DocumentsPanel, wide: true,
     keywords: ['document', 'upload', 'file', 'k-1', 'k1', 'agreement', 'notice', 'letter', 'pdf', 'vault'] },
+  { title: 'K-1s', group: 'People and setup', panel: K1sPanel, wide: true,
+    keywords: ['k-1', 'k1', 'schedule k-1', 'tax', 'upload', 'zip', 'publish', 'consent', 'paper', 'members'] },
   { title: 'Outbox', group: 'People and setup', panel: OutboxPanel,
     keywords: ['e-mail', 'email', 'notices', 'mail', 'smtp', 'sent', 'notifications'] },
   { title: 'Investor Updates', group: 'People and setup', panel: UpdatesPanel,
     keywords: ['update', 'letter', 'announcement', 'news', 'message', 'newsletter', 'write to investors'] },
+  { title: 'Distributions', group: 'Recording', panel: DistributionsPanel, wide: true,
+    keywords: ['distribution run', 'quarterly', 'payout', 'pay investors', 'ach', 'nacha', 'checks', 'approve'] },
+  { title: 'Bank Accounts', group: 'People and setup', panel: BankAccountsPanel,
+    keywords: ['bank', 'ach', 'routing', 'account number', 'direct deposit', 'approve', 'payee', 'distribution'] },
+  { title: 'Capital Calls', group: 'Recording', panel: CapitalCallsPanel, wide: true,
+    keywords: ['capital call', 'ask investors', 'contribution', 'roof', 'down payment', 'raise money', 'owed', 'late'] },
 ] as const satisfies readonly ActionSpec[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number]['title'];

@@ -2,6 +2,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { TwoFactorCard } from './two-factor-card';
 import { NoticeSettingsCard } from './notice-settings-card';
 import { K1ConsentCard } from './k1-consent-card';
+import { BankAccountCard } from './bank-account-card';
 
 /**
  * "/account", reached from the navigation bar's Account link: what a signed-in person runs alone: their
@@ -21,6 +22,7 @@ export function AccountPage() {
         </div>
         <div className="col-12 col-lg-6"><NoticeSettingsCard /></div>
         <div className="col-12 col-lg-6"><K1ConsentCard /></div>
+        <div className="col-12 col-lg-6"><BankAccountCard /></div>
       </div>
     </main>
   );

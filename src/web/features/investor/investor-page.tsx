@@ -6,6 +6,7 @@ import { SummarySkeleton } from './components/summary-skeleton';
 import { ViewingAsBar } from './components/viewing-as-bar';
 import { DocumentsCard } from './documents/documents-card';
 import { UpdatesCard } from './updates/updates-card';
+import { CapitalCallsCard } from './capital-calls/capital-calls-card';
 import { useInvestorSummary } from './use-investor-summary';
 import { useIsAdmin } from './use-is-admin';
 
@@ -77,6 +78,7 @@ function InvestorSummary({ investorName, isAdmin, ready }: Props) {
           </div>
         )}
         {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
+        {(state.status === 'ready' || state.status === 'no-data') && <CapitalCallsCard investorName={investorName} />}
         {(state.status === 'ready' || state.status === 'no-data') && <DocumentsCard investorName={investorName} />}
         {(state.status === 'ready' || state.status === 'no-data') && <UpdatesCard investorName={investorName} />}
       </main>

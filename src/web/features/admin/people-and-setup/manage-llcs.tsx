@@ -3,6 +3,7 @@ import { endpoints } from '../../../../contract/endpoints';
 import { RecordForm, type FieldSpec } from '../../../components/record-form';
 import { errorText } from '../../../lib/api-client';
 import { useEndpointQuery } from '../../../lib/queries';
+import { AchSettingsCard } from './ach-settings-card';
 import { ExistingNames } from './existing-names';
 import { date, llc, text, type AdminFormProps } from '../shared/fields';
 
@@ -80,6 +81,8 @@ export function ManageLlcs(props: AdminFormProps) {
         <hr className="my-4" />
         <h3 className="admin-subtitle mb-3">Edit an LLC</h3>
         <EditLlcForm {...props} />
+        <hr className="my-4" />
+        <AchSettingsCard />
       </div>
     </div>
   );

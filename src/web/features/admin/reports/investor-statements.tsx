@@ -4,6 +4,7 @@ import { FormError } from '../../../components/form-error';
 import { PeriodChooser, usePeriodChooser } from '../../../components/period-chooser';
 import { download, errorText, type DownloadProgress } from '../../../lib/api-client';
 import { PrepareSubmit } from '../../../components/prepare-submit';
+import { StatementPublications } from './statement-publications';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -61,6 +62,7 @@ export function InvestorStatements() {
         </p>
       )}
       <FormError message={error} />
+      <StatementPublications period={chooser.period} disabled={busy} />
     </div>
   );
 }

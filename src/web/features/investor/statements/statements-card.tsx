@@ -5,6 +5,7 @@ import { PeriodChooser, usePeriodChooser } from '../../../components/period-choo
 import { download } from '../../../lib/api-client';
 import { useDownload } from '../../../lib/use-download';
 import { PrepareSubmit } from '../../../components/prepare-submit';
+import { PublishedStatements } from './published-statements';
 
 /**
  * "Statements": a quarter, a year or any range as a PDF the investor can keep: capital,
@@ -28,6 +29,7 @@ export function StatementsCard({ investorName }: { investorName: string | undefi
           Statements
         </h2>
         <p className="text-secondary small mb-3">Capital, income, cash and return for a period, opening to closing, as a PDF.</p>
+        <PublishedStatements investorName={investorName} />
         <form className="row g-2 align-items-start" onSubmit={submit}>
           <PeriodChooser {...chooser} disabled={busy} />
           <PrepareSubmit busy={busy} label="Download statement" />

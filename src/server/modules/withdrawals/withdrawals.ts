@@ -1,0 +1,6 @@
+/**
+ * The withdrawals module's public face (docs/architecture.md, "Modules"): the builders that check and shape
+ * a withdrawal inside the caller's transaction (under the balance's row lock), and the maximums the
+ * withdrawal forms show, so a payout made elsewhere (a distribution run) obeys the same rules.
+ */
+export { limitsOf, withdrawalBuilders, type WithdrawalBuilders } from './withdrawals.service.js';
