@@ -27,7 +27,7 @@ const SPEC_ACTIONS = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
-  'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates',
+  'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates', 'Distributions', 'Bank Accounts', 'Capital Calls',
 ];
 
 type LedgerRow = {

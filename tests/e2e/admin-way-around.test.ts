@@ -23,7 +23,7 @@ const SPEC_ACTIONS = [
 ];
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
-  'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates',
+  'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates', 'Distributions', 'Bank Accounts', 'Capital Calls',
 ];
 const GROUPS = ['Reports', 'Recording', 'Corrections', 'People and setup'];
 
@@ -124,7 +124,7 @@ describe("the admin's way around in Chromium", () => {
     expect((await menu.getByRole('link').allTextContents()).sort()).toEqual([...SPEC_ACTIONS, ...EXTENSIONS].sort());
     expect(await menu.getByRole('list', { name: 'Recording', exact: true }).getByRole('link').allTextContents()).toEqual([
       'Add New Income', 'Add New Land Contract Payment', 'Add New Property Expense', 'Add New Investor Property Expense',
-      'Add New Investment', 'Add New Rental Deposit', 'Add New LLC Expense', 'Withdraw Funds',
+      'Add New Investment', 'Add New Rental Deposit', 'Add New LLC Expense', 'Withdraw Funds', 'Distributions', 'Capital Calls',
     ]);
     const current = () => menu.locator('[aria-current="page"]').allTextContents();
     expect(await current()).toEqual(['Admin Summary']);
@@ -135,8 +135,8 @@ describe("the admin's way around in Chromium", () => {
     const search = menu.getByRole('searchbox', { name: 'Find an action' });
     await search.fill('payout');
     const shown = () => menu.getByRole('link').allTextContents();
-    await expect.poll(shown).toEqual(['Withdraw Funds', 'Cash Withdrawals']);
-    expect(await menu.getByRole('status').textContent()).toBe(`2 of ${SPEC_ACTIONS.length + EXTENSIONS.length} actions · Enter opens the first`);
+    await expect.poll(shown).toEqual(['Withdraw Funds', 'Distributions', 'Cash Withdrawals']);
+    expect(await menu.getByRole('status').textContent()).toBe(`3 of ${SPEC_ACTIONS.length + EXTENSIONS.length} actions · Enter opens the first`);
     await screenshot(page, 'admin-menu-desktop-search', { fullPage: false });
     const link = menu.getByRole('link', { name: 'Withdraw Funds', exact: true });
     expect(await link.getAttribute('href')).toBe('/admin?action=withdraw-funds'); // a real link: a middle-click opens a tab

@@ -46,7 +46,7 @@ describe('statement and export downloads in Chromium', () => {
       const investor = await InvestorPage.inNewWindow(env.browser, env.app, mapleLogin('A'), viewport);
       const page = investor.page;
       const card = page.getByRole('region', { name: 'Statements', exact: true });
-      await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
+      await card.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom range…' });
       await card.getByLabel('From').fill('2024-01-01');
       await card.getByLabel('To').fill('2024-12-31');
       await card.scrollIntoViewIfNeeded();
@@ -63,7 +63,7 @@ describe('statement and export downloads in Chromium', () => {
   it('shows a refused period in plain words on the card', async () => {
     const investor = await InvestorPage.inNewWindow(env.browser, env.app, mapleLogin('A'));
     const card = investor.page.getByRole('region', { name: 'Statements', exact: true });
-    await card.getByLabel('Period').selectOption({ label: 'Custom range…' });
+    await card.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom range…' });
     await card.getByLabel('From').fill('2024-12-31');
     await card.getByLabel('To').fill('2024-01-01');
     await card.getByRole('button', { name: 'Download statement' }).click();
@@ -77,7 +77,7 @@ describe('statement and export downloads in Chromium', () => {
     const page = admin.page;
     page.on('request', (r) => void (new URL(r.url()).pathname === '/admin/statements' && sent.push(new URL(r.url()).search)));
     await admin.open('Investor Statements');
-    const chooser = page.getByLabel('Period');
+    const chooser = page.getByLabel('Period', { exact: true });
     const dates = page.locator(`[id="${await chooser.getAttribute('aria-describedby')}"]`);
     const presets = (await chooser.locator('option').allTextContents()).filter((label) => label !== 'Custom range…');
     // This quarter to date and the four before it, this year to date and the three before it.
@@ -112,7 +112,7 @@ describe('statement and export downloads in Chromium', () => {
     const page = admin.page;
 
     await admin.open('Investor Statements');
-    await page.getByLabel('Period').selectOption({ label: 'Custom range…' });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom range…' });
     await page.getByLabel('From', { exact: true }).fill('2024-01-01');
     await page.getByLabel('To', { exact: true }).fill('2024-12-31');
     const zip = await downloaded(page, () => page.getByRole('button', { name: 'Download all statements' }).click());

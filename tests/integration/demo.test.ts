@@ -66,6 +66,22 @@ describe('demo portfolio', () => {
     }
   });
 
+  it('has what surrounds the books to look at: ACH details, an open capital call split by capital, a draft distribution run', async () => {
+    const admin = await signIn(t.app, ADMIN.username, ADMIN.password);
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).json();
+    expect((await get('/admin/ach_settings')).company_name).toBe('MAPLE HOLDINGS');
+    const { calls } = await get('/admin/capital_calls');
+    expect(calls).toHaveLength(1);
+    const call = await get(`/admin/capital_call?id=${calls[0].id}`);
+    // Alice and Ben hold Oak Street Duplex 120,000 : 80,000: the 6,000.00 call is 3,600.00 and 2,400.00.
+    expect(call.lines.map((l: { investor_name: string; amount: number }) => [l.investor_name, l.amount])).toEqual([['Alice Morgan', 3600], ['Ben Carter', 2400]]);
+    const { runs } = await get('/admin/distribution_runs');
+    expect(runs.map((r: { status: string }) => r.status)).toEqual(['draft']);
+    const run = await get(`/admin/distribution_run?id=${runs[0].id}`);
+    for (const line of run.lines) expect(line.amount * 2).toBeLessThanOrEqual(line.cash_available);
+    expect(run.total).toBeGreaterThan(0);
+  });
+
   it('gives a year of statements for every demo investor as one zip of PDFs', async () => {
     const today = t.clock.now().toISOString().slice(0, 10);
     const year = Number(today.slice(0, 4)) - 1;

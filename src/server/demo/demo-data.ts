@@ -199,7 +199,38 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
     }
   }
 
+  await loadPayoutsDemo(runtime, ctx, { adminId: admin.id, adminName, today });
+
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry');
   print(`Demo data loaded: 2 LLCs, ${PROPERTIES.length} properties, ${DEMO_INVESTORS.length} investors, ${count!.n} ledger entries over 36 months.`);
   printLogins();
+}
+
+/**
+ * What surrounds the books: the group's ACH details, bank accounts for two investors, an open capital call
+ * for a roof, and this quarter's distribution run as a draft to look at. None of it writes to the ledger,
+ * so the figures above are what they were.
+ */
+async function loadPayoutsDemo(runtime: Runtime, ctx: WriteContext, { adminId, adminName, today }: { adminId: number; adminName: string; today: string }) {
+  const { services } = runtime;
+  await services.achSettings.change(parsed('changeAchSettings', {
+    company_name: 'MAPLE HOLDINGS', company_id: '1273456789', originating_routing: '021000021', destination_routing: '021000021',
+    destination_name: 'JPMORGAN CHASE', origin_name: 'MAPLE HOLDINGS LLC',
+  }), ctx);
+  if (services.bankAccounts.canSeal) {
+    const admin = { sessionId: 'demo', userId: adminId, username: adminName, adminLevel: 1, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
+    for (const [investor_name, account_number] of [['Alice Morgan', '4402917738'], ['Chloe Diaz', '99120044561']] as const) {
+      await services.bankAccounts.change(admin, parsed('changeBankAccount', {
+        investor_name, routing_number: '011000015', account_number, account_type: 'checking',
+      }), ctx);
+    }
+  }
+  const inDays = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  await services.capitalCalls.issue(parsed('issueCapitalCall', {
+    property_name: 'Oak Street Duplex', amount: '6000.00', due_date: inDays(30), purpose: 'Roof replacement, unit A',
+    instructions: 'Wire to Maple Holdings LLC, account 4471 at First Springfield Bank, routing 011000015. Quote "Oak roof".',
+  }), ctx);
+  await services.distributionRuns.draft(parsed('draftDistributionRun', {
+    date: today, mode: 'percent', percent: '50', minimum: '100.00', memo: 'Quarterly distribution (draft)',
+  }), ctx);
 }

@@ -66,6 +66,9 @@ export function createBankAccountsService(
   }
 
   return {
+    /** Whether accounts can be kept: a data key is there (always, when the portal runs from its runtime). */
+    canSeal: dataKey !== undefined,
+
     /** The investor's account and pending change (their own; an admin names anyone's). */
     async get(user: SessionUser, query: { investor_name?: string | undefined }) {
       const key = keyOrRefuse();

@@ -105,6 +105,30 @@ export async function findDocument(db: Queryable, id: number): Promise<DocumentR
   return row;
 }
 
+/** Documents by id, each with its current version: one query for a list of them. */
+export async function findDocuments(db: Queryable, ids: readonly number[]): Promise<Map<number, DocumentRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM ${DOCUMENTS_FROM} WHERE d.id = ANY($1::int[])`, [[...ids]]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * When each investor first downloaded the current version of each of these documents: a map keyed by
+ * `${documentId}:${investorId}`.
+ */
+export async function firstDownloadsOfCurrent(db: Queryable, documentIds: readonly number[]): Promise<Map<string, Date>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db.query<{ documentId: number; investorId: number; at: Date }>(
+    `SELECT dl.document_id AS "documentId", dl.investor_id AS "investorId", min(dl.downloaded_at) AS at
+       FROM document_download dl
+      WHERE dl.document_id = ANY($1::int[]) AND dl.investor_id IS NOT NULL
+        AND dl.version_id = (SELECT v.id FROM document_version v WHERE v.document_id = dl.document_id ORDER BY v.version DESC LIMIT 1)
+      GROUP BY dl.document_id, dl.investor_id`,
+    [[...documentIds]],
+  );
+  return new Map(rows.map((r) => [`${r.documentId}:${r.investorId}`, r.at]));
+}
+
 /** Whether a live document is for this investor. */
 export async function isForInvestor(db: Queryable, documentId: number, investorId: number): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM document d WHERE d.id = $1 AND d.withdrawn_at IS NULL AND ${FOR_INVESTOR('$2')}`, [documentId, investorId]);

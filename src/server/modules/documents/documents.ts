@@ -4,4 +4,4 @@
  */
 export type { FileStore } from './file-store.js';
 export { safeFileName } from './documents.service.js';
-export { downloadsOf, findDocument, insertDocument, insertVersion, lockDocument } from './documents.repository.js';
+export { findDocument, findDocuments, firstDownloadsOfCurrent, insertDocument, insertVersion, lockDocument } from './documents.repository.js';

@@ -3,12 +3,11 @@ import type { K1BatchResponse } from '../../../contract/schemas/k1-batches.js';
 import type { Db, Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { nameKey } from '../../lib/names.js';
 import { maskedTaxId, openTaxId } from '../../lib/tax-id-seal.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
-import { downloadsOf, findDocument, safeFileName, type FileStore } from '../documents/documents.js';
-import { consentStands, findConsent } from '../k1-consent/k1-consent.js';
+import { findDocuments, firstDownloadsOfCurrent, safeFileName, type FileStore } from '../documents/documents.js';
+import { consentStands, consentsOf } from '../k1-consent/k1-consent.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import { existingLlc } from '../references.js';
 import { receiveBatch } from './batch-upload.js';
@@ -163,23 +162,25 @@ export function createK1BatchesService({ db, clock, files, notices, dataKey }: {
       return db.snapshot(async (tx) => {
         const llc = await existingLlc(tx, query.llc_name);
         const [members, documents, batches] = await Promise.all([membersOf(tx, llc.id, query.tax_year), k1DocumentsOf(tx, llc.id, query.tax_year), batchesOf(tx, llc.id, query.tax_year)]);
-        const rows = [];
-        for (const m of members) {
+        // Three reads for the whole LLC, whatever its size: the documents, their first downloads, the consents.
+        const [docs, firstDownloads, consents] = await Promise.all([
+          findDocuments(tx, [...documents.values()]), firstDownloadsOfCurrent(tx, [...documents.values()]), consentsOf(tx, members.map((m) => m.id)),
+        ]);
+        const rows = members.map((m) => {
           const documentId = documents.get(m.id);
-          const doc = documentId === undefined ? undefined : await findDocument(tx, documentId);
+          const doc = documentId === undefined ? undefined : docs.get(documentId);
           const live = doc && doc.withdrawnAt === null ? doc : undefined;
-          const downloads = live ? (await downloadsOf(tx, live.id)).filter((d) => d.version === live.version && d.investorName !== null && nameKey(d.investorName) === nameKey(m.name)) : [];
-          const first = downloads.at(-1); // newest first: the last is the first download
-          const consented = consentStands(await findConsent(tx, m.id));
-          rows.push({
+          const first = live ? firstDownloads.get(`${live.id}:${m.id}`) : undefined;
+          const consented = consentStands(consents.get(m.id));
+          return {
             investor_name: m.name,
             status: !live ? 'missing' as const : first ? 'downloaded' as const : 'uploaded' as const,
             document_id: live?.id ?? null, version: live?.version ?? null, uploaded_at: iso(live?.uploadedAt ?? null),
-            downloaded_at: iso(first?.downloadedAt ?? null),
+            downloaded_at: iso(first ?? null),
             consented, delivery: consented ? 'electronic' as const : 'paper' as const,
             tax_id: maskedTaxId(m.last4),
-          });
-        }
+          };
+        });
         return {
           llc_name: llc.name, tax_year: query.tax_year, members: rows,
           batches: batches.map((b) => ({ batch_id: b.id, status: b.status, files: b.files, created_at: iso(b.createdAt)!, created_by: b.createdBy })),

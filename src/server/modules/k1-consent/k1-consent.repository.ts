@@ -19,6 +19,17 @@ export async function findConsent(tx: Queryable, investorId: number, forUpdate =
   return row;
 }
 
+/** The consent rows of these investors (one query), by investor id. */
+export async function consentsOf(tx: Queryable, investorIds: readonly number[]): Promise<Map<number, K1ConsentRow>> {
+  if (investorIds.length === 0) return new Map();
+  const rows = await tx.query<K1ConsentRow>(
+    `SELECT investor_id, consented_at, withdrawn_at, disclosure_version, consented_by, withdrawn_by
+       FROM k1_consent WHERE investor_id = ANY($1::int[])`,
+    [[...investorIds]],
+  );
+  return new Map(rows.map((r) => [r.investor_id, r]));
+}
+
 /** A new consent replaces the investor's earlier one (the audit log keeps the history). */
 export async function saveConsent(tx: Queryable, c: { investorId: number; at: Date; version: number; userId: number }): Promise<void> {
   await tx.query(

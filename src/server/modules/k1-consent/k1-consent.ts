@@ -3,4 +3,4 @@
  * electronic K-1s stands, which tells the K-1 status whether a member's K-1 must also go on paper.
  */
 export { consentStands } from './k1-consent.service.js';
-export { findConsent } from './k1-consent.repository.js';
+export { consentsOf } from './k1-consent.repository.js';
