@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { DATA_KEY_FILE, loadOrCreateDataKey } from '../../src/server/db/data-key.js';
 import { payeeAccounts } from '../../src/server/modules/bank-accounts/bank-accounts.js';
 import { openRuntime } from '../../src/server/runtime.js';
+import { FAST_SENDING as FAST, startMailServer } from '../support/mail-server.js';
 import { DB_KINDS } from '../support/test-db.js';
 import { ADMIN, addInvestor, bearer, buildAppTemplate, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,34 +19,6 @@ const CHASE = '021000021';
 const FED_NY = '011000015';
 const ACCOUNT = '000123456789';
 const OTHER_ACCOUNT = '5550001111';
-const FAST = { pollMs: 50, claimMs: 1_000, baseDelayMs: 100, maxDelayMs: 1_000, maxAttempts: 5, stopGraceMs: 200 };
-
-/** An in-process SMTP server: who each accepted message was for. */
-async function startMailServer() {
-  const arrived: { to: string; mail: ParsedMail }[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
-      void simpleParser(stream).then((mail) => {
-        for (const rcpt of session.envelope.rcptTo) arrived.push({ to: rcpt.address, mail });
-        callback(null);
-        for (const w of waiters.splice(0)) w();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  const until = (check: () => boolean, ms = 15_000) =>
-    new Promise<void>((resolve, reject) => {
-      const timeout = setTimeout(() => reject(new Error('the mail server did not get what was expected in time')), ms);
-      const look = () => (check() ? (clearTimeout(timeout), resolve()) : waiters.push(look));
-      look();
-    });
-  return { url: `smtp://127.0.0.1:${port}`, arrived, until, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(DB_KINDS)('bank accounts on %s', (kind) => {
   let t: TestApp;

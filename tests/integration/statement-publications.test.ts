@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailServer } from '../support/mail-server.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import { unzip } from '../support/read-zip.js';
 import { bearer, type AppTemplate, type TestApp } from '../support/test-app.js';
@@ -15,23 +13,6 @@ const COUNTED = ['statement_publication', 'statement_publication_investor', 'not
 const PORTAL_URL = 'https://portal.example.test/';
 
 type Published = { id: number; from: string; to: string; published_at: string };
-
-/** An in-process SMTP server: the messages it accepted, read back with mailparser. */
-async function startMailServer() {
-  const arrived: { to: string; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, callback) {
-      void simpleParser(stream).then((mail) => {
-        for (const rcpt of session.envelope.rcptTo) arrived.push({ to: rcpt.address, mail });
-        callback(null);
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, arrived, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Publishing a statement period: the investors told are exactly those GET /admin/statements gives a PDF,
