@@ -5,12 +5,10 @@ import { FormError } from '../../../components/form-error';
 import { errorText } from '../../../lib/api-client';
 import { useEndpointMutation } from '../../../lib/queries';
 import { todayIso } from '../../../lib/today';
+import { AudienceFields, audienceBody, audienceProblem, EVERY_INVESTOR } from '../shared/audience-fields';
 import type { AdminFormProps } from '../shared/fields';
 
-type Scope = 'everyone' | 'llc' | 'investors';
 type Mode = 'all_cash' | 'percent';
-
-const multiple = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
 
 /**
  * The draft of a distribution run: whom it pays (every investor, an LLC's members or chosen investors), the
@@ -20,9 +18,7 @@ const multiple = (select: HTMLSelectElement) => [...select.selectedOptions].map(
 export function DraftRunForm({ helpers, onDrafted }: AdminFormProps & { onDrafted: (id: number) => void }) {
   const id = useId();
   const draft = useEndpointMutation(endpoints.draftDistributionRun);
-  const [scope, setScope] = useState<Scope>('everyone');
-  const [llc, setLlc] = useState('');
-  const [investors, setInvestors] = useState<string[]>([]);
+  const [audience, setAudience] = useState(EVERY_INVESTOR);
   const [date, setDate] = useState(todayIso);
   const [mode, setMode] = useState<Mode>('all_cash');
   const [percent, setPercent] = useState('');
@@ -33,8 +29,8 @@ export function DraftRunForm({ helpers, onDrafted }: AdminFormProps & { onDrafte
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    if (scope === 'llc' && !llc) return setFailure('LLC is required: choose whose members the run pays.');
-    if (scope === 'investors' && investors.length === 0) return setFailure('Investors are required: choose at least one.');
+    const missing = audienceProblem(audience, 'the run pays');
+    if (missing) return setFailure(missing);
     if (mode === 'percent' && !percent.trim()) return setFailure('Percent is required: for example 50 or 12.5.');
     try {
       const run = await draft.mutateAsync({
@@ -43,8 +39,7 @@ export function DraftRunForm({ helpers, onDrafted }: AdminFormProps & { onDrafte
           ...(mode === 'percent' ? { percent: percent.trim() } : {}),
           ...(minimum.trim() ? { minimum: minimum.trim() } : {}),
           ...(memo.trim() ? { memo: memo.trim() } : {}),
-          ...(scope === 'llc' ? { llc_name: llc } : {}),
-          ...(scope === 'investors' ? { investor_names: investors } : {}),
+          ...audienceBody(audience),
         },
       });
       onDrafted(run.id);
@@ -55,34 +50,8 @@ export function DraftRunForm({ helpers, onDrafted }: AdminFormProps & { onDrafte
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="d-grid gap-3" aria-label="Draft a distribution run">
-      <fieldset>
-        <legend className="form-label fs-6">Pay</legend>
-        {([['everyone', 'Every investor'], ['llc', "An LLC's members"], ['investors', 'Chosen investors']] as const).map(([value, label]) => (
-          <div key={value} className="form-check form-check-inline">
-            <input id={`${id}-scope-${value}`} className="form-check-input" type="radio" name="scope" value={value}
-              checked={scope === value} onChange={() => setScope(value)} />
-            <label htmlFor={`${id}-scope-${value}`} className="form-check-label">{label}</label>
-          </div>
-        ))}
-      </fieldset>
-      {scope === 'llc' && (
-        <div>
-          <label htmlFor={`${id}-llc`} className="form-label">LLC</label>
-          <select id={`${id}-llc`} name="llc_name" className="form-select" value={llc} onChange={(e) => setLlc(e.target.value)}>
-            <option value="">Select an LLC</option>
-            {helpers.llcs_list.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
-        </div>
-      )}
-      {scope === 'investors' && (
-        <div>
-          <label htmlFor={`${id}-investors`} className="form-label">Investors</label>
-          <select id={`${id}-investors`} name="investor_names" className="form-select" multiple
-            size={Math.min(8, Math.max(3, helpers.investors_list.length))} value={investors} onChange={(e) => setInvestors(multiple(e.target))}>
-            {helpers.investors_list.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
-        </div>
-      )}
+      <AudienceFields id={id} legend="Pay" radioName="scope" value={audience} onChange={setAudience} llcs={helpers.llcs_list}
+        investors={helpers.investors_list} />
       <div className="row g-2">
         <div className="col-12 col-md-4">
           <label htmlFor={`${id}-date`} className="form-label">Date of the payments</label>

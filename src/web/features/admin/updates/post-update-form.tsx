@@ -6,9 +6,8 @@ import { errorText } from '../../../lib/api-client';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
 import { UpdateTextView } from '../../../lib/update-text-view';
 import type { AdminFormProps } from '../shared/fields';
+import { AudienceFields, audienceBody, audienceProblem, EVERY_INVESTOR } from '../shared/audience-fields';
 import { logFailure } from '../shared/report-state';
-
-type Audience = 'everyone' | 'llc' | 'investors';
 
 const multiple = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
 
@@ -22,9 +21,7 @@ export function PostUpdateForm({ helpers, onPosted }: AdminFormProps & { onPoste
   const { data: vault } = useEndpointQuery(endpoints.adminDocuments, undefined, { meta: logFailure });
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [audience, setAudience] = useState<Audience>('everyone');
-  const [llc, setLlc] = useState('');
-  const [investors, setInvestors] = useState<string[]>([]);
+  const [audience, setAudience] = useState(EVERY_INVESTOR);
   const [documents, setDocuments] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -34,14 +31,13 @@ export function PostUpdateForm({ helpers, onPosted }: AdminFormProps & { onPoste
     e.preventDefault();
     setFailure(null);
     setDone(null);
-    if (audience === 'llc' && !llc) return setFailure('LLC is required: choose whose members the update is for.');
-    if (audience === 'investors' && investors.length === 0) return setFailure('Investors are required: choose at least one.');
+    const missing = audienceProblem(audience, 'the update is for');
+    if (missing) return setFailure(missing);
     try {
       const reply = await post.mutateAsync({
         body: {
           title, body,
-          ...(audience === 'llc' ? { llc_name: llc } : {}),
-          ...(audience === 'investors' ? { investor_names: investors } : {}),
+          ...audienceBody(audience),
           ...(documents.length ? { document_ids: documents.map(Number) } : {}),
         },
       });
@@ -76,34 +72,8 @@ export function PostUpdateForm({ helpers, onPosted }: AdminFormProps & { onPoste
           <UpdateTextView text={body} />
         </section>
       )}
-      <fieldset>
-        <legend className="form-label fs-6">For</legend>
-        {([['everyone', 'Every investor'], ['llc', "An LLC's members"], ['investors', 'Chosen investors']] as const).map(([value, label]) => (
-          <div key={value} className="form-check form-check-inline">
-            <input id={`${id}-aud-${value}`} className="form-check-input" type="radio" name="audience" value={value}
-              checked={audience === value} onChange={() => setAudience(value)} />
-            <label htmlFor={`${id}-aud-${value}`} className="form-check-label">{label}</label>
-          </div>
-        ))}
-      </fieldset>
-      {audience === 'llc' && (
-        <div>
-          <label htmlFor={`${id}-llc`} className="form-label">LLC</label>
-          <select id={`${id}-llc`} name="llc_name" className="form-select" value={llc} onChange={(e) => setLlc(e.target.value)}>
-            <option value="">Select an LLC</option>
-            {helpers.llcs_list.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
-        </div>
-      )}
-      {audience === 'investors' && (
-        <div>
-          <label htmlFor={`${id}-investors`} className="form-label">Investors (at most {MAX_UPDATE_INVESTORS})</label>
-          <select id={`${id}-investors`} name="investor_names" className="form-select" multiple size={Math.min(8, Math.max(3, helpers.investors_list.length))}
-            value={investors} onChange={(e) => setInvestors(multiple(e.target))}>
-            {helpers.investors_list.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
-        </div>
-      )}
+      <AudienceFields id={id} legend="For" radioName="audience" value={audience} onChange={setAudience} llcs={helpers.llcs_list}
+        investors={helpers.investors_list} investorsLabel={`Investors (at most ${MAX_UPDATE_INVESTORS})`} />
       <div>
         <label htmlFor={`${id}-documents`} className="form-label">Attach documents (optional, at most {MAX_UPDATE_ATTACHMENTS})</label>
         <select id={`${id}-documents`} name="document_ids" className="form-select" multiple size={Math.min(6, Math.max(2, liveDocuments.length))}
