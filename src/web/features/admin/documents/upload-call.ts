@@ -13,14 +13,19 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
  * server may refuse them before the file is all there), then the file under the entry's field name. A file
  * over the entry's limit is refused here, before it is sent.
  */
-export async function upload<E extends UploadEntry>(endpoint: E, fields: z.input<E['multipart']['fields']>, file: File): Promise<Reply<E>> {
+export async function upload<E extends UploadEntry>(endpoint: E, fields: z.input<E['multipart']['fields']>, file: File | readonly File[]): Promise<Reply<E>> {
   const { maxBytes, name } = endpoint.multipart.file;
-  if (file.size > maxBytes) throw new ApiError(413, `The file is too large: it may be at most ${megabytes(maxBytes)}.`);
+  const files = Array.isArray(file) ? (file as readonly File[]) : [file as File];
+  if (files.reduce((sum, f) => sum + f.size, 0) > maxBytes) {
+    throw new ApiError(413, files.length > 1
+      ? `The files are too large: together they may be at most ${megabytes(maxBytes)}.`
+      : `The file is too large: it may be at most ${megabytes(maxBytes)}.`);
+  }
   const form = new FormData();
   for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== '') form.append(key, String(value));
   }
-  form.append(name, file, file.name);
+  for (const f of files) form.append(name, f, f.name);
   const token = getToken();
   let res: Response;
   try {
