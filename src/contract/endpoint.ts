@@ -1,17 +1,36 @@
 import type { z } from 'zod';
+import { ROLES, type Role } from './roles.js';
 
 /**
  * One entry of the endpoint table (endpoints.ts). The server registers its routes from these entries,
  * the API reference is generated from them, and the web client's `call()` is typed by them.
  */
 
-/** Who may call: anyone, any signed-in user, or an admin (admin_level > 0, read on every request). */
+/**
+ * Who may call, coarsely: anyone, any signed-in user, or the back office (an /admin/ path). Which roles of
+ * the signed-in may call is `roles` (roles.ts), read from the database on every request; without it a
+ * back-office entry is the admin's alone and a signed-in entry is every role's (rolesOf).
+ */
 export type Policy = 'public' | 'authenticated' | 'admin';
 
 export type Endpoint = {
   method: 'GET' | 'POST';
   path: string;
   policy: Policy;
+  /** The roles that may call (roles.ts); see rolesOf for the default. */
+  roles?: readonly Role[];
+  /**
+   * For an entry an auditor may call: the field of its query or body naming the LLC (or the property, read
+   * as its LLC) the answer is about (the portal's `llc_name`/`property_name`, or the specification's
+   * `selectedLLC`/`selectedProperty`). An auditor naming one not granted to them gets 404, as for a missing
+   * one. `own_llcs`: the entry names no LLC, and its handler answers an auditor only what their LLCs hold.
+   */
+  auditorScope?: 'llc_name' | 'property_name' | 'own_llcs';
+  /**
+   * Needs a signed-in session, not a personal API token: the calls that manage tokens, passwords,
+   * two-factor sign-in and users (docs/security.md, "API tokens").
+   */
+  sessionOnly?: true;
   /** The group of the API reference. */
   tag: string;
   /** One line for the API reference. */
@@ -87,11 +106,17 @@ export type MultipartBody<F> = {
   read<T>(onFile: (file: UploadedFile) => Promise<T>): Promise<{ fields: F; file: T | undefined; files: T[] }>;
 };
 
+/** The roles that may call `e`: its own list, else the admin's alone for a back-office entry, else every role. */
+export function rolesOf(e: Endpoint): readonly Role[] {
+  if (e.policy === 'public') return [];
+  return e.roles ?? (e.policy === 'admin' ? ['admin'] : ROLES);
+}
+
 /** What each refusal means, as the API reference says it. Every refusal is `{ "message" }` in plain words. */
 export const REFUSAL_WORDS = {
   400: 'The request breaks a rule of this operation: a field of its schema, a rule of the books, text with control characters or broken Unicode, or a query or body nested too deeply or too wide. The message says which.',
   401: 'Not signed in: no session token, or one that is not valid any more (or, on a sign-in call, a wrong password, code or challenge). Sent with `WWW-Authenticate: Bearer`.',
-  403: 'Signed in, but not an admin.',
+  403: 'Signed in, but this role may not make this call; or a personal API token where one may not be used (a read-only token writes nothing, and no token manages tokens, passwords, two-factor sign-in or users).',
   404: 'What the request names does not exist (or is not this investor\'s to see).',
   408: 'The request did not arrive in time (REQUEST_TIMEOUT_SECONDS, 30 s by default; its headers within two thirds of it).',
   409: 'A conflict with things as they are: a name that exists, a row changed or voided since it was shown, a closed period, an Idempotency-Key reused with another body, two-factor sign-in already on (or off).',
@@ -112,7 +137,8 @@ export type RefusalStatus = keyof typeof REFUSAL_WORDS;
 export function refusalsOf(e: Endpoint): RefusalStatus[] {
   const statuses = new Set<RefusalStatus>([400, 408, 431, ...(e.refusals ?? [])]);
   if (e.policy !== 'public') statuses.add(401);
-  if (e.policy === 'admin') statuses.add(403);
+  // A role the entry leaves out; a token on a session-only call; a read-only token on a write.
+  if (e.policy !== 'public' && (rolesOf(e).length < ROLES.length || e.sessionOnly || e.method === 'POST')) statuses.add(403);
   if (e.method === 'POST') statuses.add(413).add(415);
   if (e.database !== false) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);

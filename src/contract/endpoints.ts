@@ -4,7 +4,7 @@ import { AdminHelpersResponse } from './schemas/admin-helpers.js';
 import {
   AdminLevelResponse, ChangePasswordRequest, LoginRequest, LoginResponse, MfaRequest, ProtectedResponse, RegisterRequest, TokenResponse,
   TotpConfirmRequest, TotpEnableRequest, TotpEnrolResponse, TotpSetupRequest, TotpSetupResponse, TotpStatusResponse,
-  RecoveryCodesRequest, RecoveryCodesResponse, TotpDisableRequest,
+  RecoveryCodesRequest, RecoveryCodesResponse, TotpDisableRequest, RegisterResponse,
 } from './schemas/auth.js';
 import { MessageResponse } from './schemas/common.js';
 import { InvestorPropertyQuery, InvestorPropertyResponse, InvestorSummaryQuery, InvestorSummaryResponse } from './schemas/investor.js';
@@ -29,6 +29,8 @@ import * as BA from './schemas/bank-accounts.js';
 import * as SP from './schemas/statement-publications.js';
 import * as DR from './schemas/distribution-runs.js';
 import * as ACH from './schemas/ach-settings.js';
+import * as AC from './schemas/access.js';
+import { BOOKKEEPING, INVESTOR_OWN, INVESTOR_PAGE, ROLES, STAFF_READ } from './roles.js';
 
 /**
  * The endpoint table: every call of the API, once. The server registers exactly these routes
@@ -38,18 +40,22 @@ import * as ACH from './schemas/ach-settings.js';
 
 const recording = <B extends z.ZodType>(path: string, body: B, summary: string, message: string) =>
   endpoint({
-    method: 'POST', path, policy: 'admin', tag: 'Recording', summary, body, response: L.RecordedResponse,
+    method: 'POST', path, policy: 'admin', roles: BOOKKEEPING, tag: 'Recording', summary, body, response: L.RecordedResponse,
     status: 201, message, idempotent: true, refusals: [409],
   });
 
 const withdrawal = <B extends z.ZodType>(path: string, body: B, summary: string, message: string) =>
   endpoint({
-    method: 'POST', path, policy: 'admin', tag: 'Withdrawals', summary, body, response: L.RecordedResponse,
+    method: 'POST', path, policy: 'admin', roles: BOOKKEEPING, tag: 'Withdrawals', summary, body, response: L.RecordedResponse,
     status: 201, message, idempotent: true, refusals: [409],
   });
 
-const viewer = <Q extends z.ZodType, R extends z.ZodType>(path: string, query: Q, response: R, summary: string) =>
-  endpoint({ method: 'GET', path, policy: 'admin', tag: 'Viewers and voids', summary, query, response, refusals: [404] });
+/** A viewer of one LLC's or property's entries is the auditor's too, for the LLCs granted to them (`scope`). */
+const viewer = <Q extends z.ZodType, R extends z.ZodType>(path: string, query: Q, response: R, summary: string, scope?: 'llc_name' | 'property_name') =>
+  endpoint({
+    method: 'GET', path, policy: 'admin', roles: scope ? STAFF_READ : BOOKKEEPING, ...(scope ? { auditorScope: scope } : {}),
+    tag: 'Viewers and voids', summary, query, response, refusals: [404],
+  });
 
 const VOID_WORDS: Record<V.VoidFamily, string> = {
   income: 'Income',
@@ -63,6 +69,7 @@ const VOID_WORDS: Record<V.VoidFamily, string> = {
 
 const voidOf = <F extends V.VoidFamily>(family: F) =>
   endpoint({
+    // A void is the admin's alone: the bookkeeper records, and what is undone is another's decision.
     method: 'POST', path: `/admin/delete_${family}` as const, policy: 'admin', tag: 'Viewers and voids',
     summary: `Voids a ${VOID_WORDS[family].toLowerCase()} row shown in a viewer (the row stays, marked, with an audit row).`,
     body: V.DeleteTxnRequest, response: MessageResponse, message: `${VOID_WORDS[family]} deleted successfully!`,
@@ -104,51 +111,51 @@ export const endpoints = {
   }),
   register: endpoint({
     method: 'POST', path: '/auth/register', policy: 'public', tag: 'Sessions',
-    summary: "Creates an investor's login from the registration secret an admin gave them, and signs it in.", body: RegisterRequest,
-    response: MessageResponse.extend(TokenResponse.shape), status: 201, message: 'Registration successful. You can sign in now.', refusals: [429],
+    summary: "Creates a login from a registration secret (an investor's, a staff member's or a delegate's) and signs it in; a staff member who must use two-factor sign-in signs in next and sets it up first (no access_token).", body: RegisterRequest,
+    response: MessageResponse.extend(RegisterResponse.shape), status: 201, message: 'Registration successful. You can sign in now.', refusals: [429],
   }),
   protectedCheck: endpoint({
     method: 'GET', path: '/auth/protected', policy: 'authenticated', tag: 'Sessions',
     summary: 'Who is signed in.', response: ProtectedResponse,
   }),
   renew: endpoint({
-    method: 'POST', path: '/auth/renew', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/renew', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: 'A fresh token for an active session (never past 12 hours from sign-in).', response: TokenResponse,
   }),
   logout: endpoint({
-    method: 'POST', path: '/auth/logout', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/logout', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: 'Ends the session on the server and tells the browser to drop its storage.', response: MessageResponse,
     message: 'Signed out.', headers: { 'clear-site-data': '"storage"' },
   }),
   changePassword: endpoint({
-    method: 'POST', path: '/auth/change_password', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/change_password', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: "Changes the signed-in user's password; every other session of the user ends.", body: ChangePasswordRequest,
     response: MessageResponse, message: 'Password changed successfully', refusals: [429],
   }),
   totpStatus: endpoint({
-    method: 'GET', path: '/auth/totp/status', policy: 'authenticated', tag: 'Sessions',
+    method: 'GET', path: '/auth/totp/status', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: "Whether the signed-in user's sign-in asks for a TOTP code (the Account page's two-factor card).",
     response: TotpStatusResponse,
   }),
   totpEnrol: endpoint({
-    method: 'POST', path: '/auth/totp/enrol', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/totp/enrol', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: 'Enrolment from the Account page: a fresh TOTP secret and its otpauth:// address for the QR code (409 once enabled).',
     response: TotpEnrolResponse, refusals: [409, 429], headers: { 'cache-control': 'no-store' },
   }),
   totpEnable: endpoint({
-    method: 'POST', path: '/auth/totp/enable', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/totp/enable', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: 'Turns two-factor sign-in on with a code from the app (each code once; wrong codes count toward the lockout); answers the ten recovery codes once.',
     body: TotpEnableRequest, response: MessageResponse.extend(RecoveryCodesResponse.shape), message: 'Two-factor sign-in is on. Your next sign-in asks for a code.',
     refusals: [409, 429],
   }),
   totpDisable: endpoint({
-    method: 'POST', path: '/auth/totp/disable', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/totp/disable', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: "Turns the signed-in user's two-factor sign-in off, proven by a code from the app or a recovery code (409 for an admin while it is required).",
     body: TotpDisableRequest, response: MessageResponse, message: 'Two-factor sign-in is off. Your next sign-in asks only for your password.',
     refusals: [409, 429],
   }),
   recoveryCodes: endpoint({
-    method: 'POST', path: '/auth/totp/recovery_codes', policy: 'authenticated', tag: 'Sessions',
+    method: 'POST', path: '/auth/totp/recovery_codes', policy: 'authenticated', tag: 'Sessions', sessionOnly: true,
     summary: 'Ten new recovery codes for a code from the app; the old ones stop working.',
     body: RecoveryCodesRequest, response: RecoveryCodesResponse, refusals: [409, 429],
   }),
@@ -159,30 +166,30 @@ export const endpoints = {
 
   // ---- investor portal ------------------------------------------------------------------------------
   investorSummary: endpoint({
-    method: 'GET', path: '/api/investor_summary', policy: 'authenticated', tag: 'Investor portal',
+    method: 'GET', path: '/api/investor_summary', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
     summary: "An investor's figures (their own; an admin names anyone's).", query: InvestorSummaryQuery,
     response: InvestorSummaryResponse, refusals: [404],
   }),
   investorProperty: endpoint({
-    method: 'GET', path: '/api/investor_property', policy: 'authenticated', tag: 'Investor portal',
+    method: 'GET', path: '/api/investor_property', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
     summary: "An investor's figures in one property.", query: InvestorPropertyQuery,
     response: InvestorPropertyResponse, refusals: [404],
   }),
   explain: endpoint({
-    method: 'GET', path: '/api/explain', policy: 'authenticated', tag: 'Investor portal',
+    method: 'GET', path: '/api/explain', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
     summary: "One figure of an investor's summary or property detail with its formula and the dated items it is made of.",
     query: ExplainQuery, response: ExplainResponse, refusals: [404],
   }),
   investorStatement: endpoint({
-    method: 'GET', path: '/api/investor_statement', policy: 'authenticated', tag: 'Investor portal',
+    method: 'GET', path: '/api/investor_statement', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
     summary: "An investor's statement of a period as PDF: capital, income, cash and return, opening to closing (their own; an admin names anyone's).",
     query: X.InvestorStatementQuery, response: X.FileBody, file: 'application/pdf', refusals: [404],
   }),
 
   // ---- master data ----------------------------------------------------------------------------------
   adminHelpers: endpoint({
-    method: 'GET', path: '/admin/get_admin_helpers', policy: 'admin', tag: 'Master data',
-    summary: "The option lists of the admin forms' selectors.", response: AdminHelpersResponse,
+    method: 'GET', path: '/admin/get_admin_helpers', policy: 'admin', roles: STAFF_READ, auditorScope: 'own_llcs', tag: 'Master data',
+    summary: "The option lists of the admin forms' selectors (an auditor's: only their LLCs, those LLCs' properties and years).", response: AdminHelpersResponse,
   }),
   addInvestmentProperty: endpoint({
     method: 'POST', path: '/admin/add_investment_property', policy: 'admin', tag: 'Master data',
@@ -205,17 +212,18 @@ export const endpoints = {
     summary: "Sets or changes an investor's tax ID (SSN or EIN), kept encrypted; answers it masked. Needs DATA_KEY.",
     body: M.ChangeInvestorTaxIdRequest, response: M.ChangeInvestorTaxIdResponse, message: 'Tax ID saved: {tax_id}', refusals: [404, 409],
   }),
+  // A new category or loren is part of recording the month: the bookkeeper's too.
   addExpenseCategory: endpoint({
-    method: 'POST', path: '/admin/add_expense_category', policy: 'admin', tag: 'Master data',
+    method: 'POST', path: '/admin/add_expense_category', policy: 'admin', roles: BOOKKEEPING, tag: 'Master data',
     summary: 'Adds an income, property-expense or LLC-expense category.', body: M.AddExpenseCategoryRequest,
     response: MessageResponse, status: 201, message: 'New category added successfully', refusals: [409],
   }),
   getPropertyNotes: endpoint({
-    method: 'GET', path: '/admin/get_property_notes', policy: 'admin', tag: 'Master data',
+    method: 'GET', path: '/admin/get_property_notes', policy: 'admin', roles: BOOKKEEPING, tag: 'Master data',
     summary: "A property's notes.", query: M.PropertyNotesQuery, response: M.PropertyNotesResponse, refusals: [404],
   }),
   setPropertyNotes: endpoint({
-    method: 'POST', path: '/admin/set_property_notes', policy: 'admin', tag: 'Master data',
+    method: 'POST', path: '/admin/set_property_notes', policy: 'admin', roles: BOOKKEEPING, tag: 'Master data',
     summary: "Replaces a property's notes.", body: M.SetPropertyNotesRequest,
     response: MessageResponse, message: 'Notes updated successfully!', refusals: [404],
   }),
@@ -225,7 +233,7 @@ export const endpoints = {
     response: MessageResponse, status: 201, message: 'New LLC added successfully', refusals: [409],
   }),
   getLlc: endpoint({
-    method: 'GET', path: '/admin/get_llc', policy: 'admin', tag: 'Master data',
+    method: 'GET', path: '/admin/get_llc', policy: 'admin', roles: STAFF_READ, auditorScope: 'llc_name', tag: 'Master data',
     summary: "An LLC's fields.", query: M.LlcQuery, response: M.LlcResponse, refusals: [404],
   }),
   updateLlc: endpoint({
@@ -240,7 +248,7 @@ export const endpoints = {
     bodyLimit: 3 * 1024 * 1024, refusals: [404, 413],
   }),
   periodLocks: endpoint({
-    method: 'GET', path: '/admin/period_locks', policy: 'admin', tag: 'Master data',
+    method: 'GET', path: '/admin/period_locks', policy: 'admin', roles: BOOKKEEPING, tag: 'Master data',
     summary: "Each LLC and the date its books are closed through (null: open).", response: M.PeriodLocksResponse,
   }),
   setPeriodLock: endpoint({
@@ -249,7 +257,7 @@ export const endpoints = {
     body: M.SetPeriodLockRequest, response: M.SetPeriodLockResponse, message: 'Period lock saved', refusals: [404],
   }),
   addLoren: endpoint({
-    method: 'POST', path: '/admin/add_loren', policy: 'admin', tag: 'Master data',
+    method: 'POST', path: '/admin/add_loren', policy: 'admin', roles: BOOKKEEPING, tag: 'Master data',
     summary: 'Adds a loren (a party income and expenses can be attributed to).', body: M.AddLorenRequest,
     response: MessageResponse, status: 201, message: 'New loren added successfully', refusals: [409],
   }),
@@ -274,17 +282,17 @@ export const endpoints = {
 
   // ---- withdrawals ----------------------------------------------------------------------------------
   maxCashWithdrawal: endpoint({
-    method: 'GET', path: '/admin/get_max_cash_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    method: 'GET', path: '/admin/get_max_cash_withdrawal', policy: 'admin', roles: BOOKKEEPING, tag: 'Withdrawals',
     summary: "The most an investor's cash balance allows today.", query: L.MaxCashQuery,
     response: L.MaxCashResponse, refusals: [404],
   }),
   maxInvestmentWithdrawal: endpoint({
-    method: 'GET', path: '/admin/get_max_investment_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    method: 'GET', path: '/admin/get_max_investment_withdrawal', policy: 'admin', roles: BOOKKEEPING, tag: 'Withdrawals',
     summary: "The most of an investor's capital in a property that can be returned.", query: L.MaxInvestmentQuery,
     response: L.MaxInvestmentResponse, refusals: [404],
   }),
   maxDepositWithdrawal: endpoint({
-    method: 'GET', path: '/admin/get_max_deposit_withdrawal', policy: 'admin', tag: 'Withdrawals',
+    method: 'GET', path: '/admin/get_max_deposit_withdrawal', policy: 'admin', roles: BOOKKEEPING, tag: 'Withdrawals',
     summary: 'The deposits held for a rental.', query: L.MaxDepositQuery, response: L.MaxDepositResponse, refusals: [404],
   }),
   recordCashWithdrawal: withdrawal('/admin/record_cash_withdrawal', L.RecordCashWithdrawalRequest,
@@ -295,23 +303,24 @@ export const endpoints = {
     'Refunds or applies deposits held for a rental.', 'Deposit withdrawal recorded successfully'),
 
   // ---- distribution runs: the payout as one draft, approved into cash withdrawals --------------------
+  // A bookkeeper drafts a payout and may change or drop the draft; only an admin approves it (and gets its payment files).
   draftDistributionRun: endpoint({
-    method: 'POST', path: '/admin/draft_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    method: 'POST', path: '/admin/draft_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: "Drafts a distribution: each investor's cash maximum today (every investor, an LLC's members or chosen ones), all of it or a percent rounded down to the cent, lines below the minimum left at 0. Writes nothing to the ledger.",
     body: DR.DraftDistributionRunRequest, response: DR.DraftDistributionRunResponse, status: 201, message: 'Distribution run {id} drafted: check it, then approve it.',
   }),
   distributionRuns: endpoint({
-    method: 'GET', path: '/admin/distribution_runs', policy: 'admin', tag: 'Distribution runs',
+    method: 'GET', path: '/admin/distribution_runs', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: 'Every distribution run, newest first, with its totals and who drafted, approved or cancelled it.',
     response: DR.DistributionRunsResponse,
   }),
   distributionRun: endpoint({
-    method: 'GET', path: '/admin/distribution_run', policy: 'admin', tag: 'Distribution runs',
+    method: 'GET', path: '/admin/distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: 'One distribution run with its lines: cash available, amount, how it was computed and how each investor is paid.',
     query: DR.DistributionRunQuery, response: DR.DistributionRunResponse, refusals: [404],
   }),
   changeDistributionLine: endpoint({
-    method: 'POST', path: '/admin/change_distribution_line', policy: 'admin', tag: 'Distribution runs',
+    method: 'POST', path: '/admin/change_distribution_line', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: "Changes one line of a draft: from 0 up to the investor's cash maximum now.",
     body: DR.ChangeDistributionLineRequest, response: DR.DistributionRunWriteResponse, message: 'Line changed', refusals: [404, 409],
   }),
@@ -321,7 +330,7 @@ export const endpoints = {
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run approved: {paid_lines} cash withdrawals recorded.', refusals: [404, 409],
   }),
   cancelDistributionRun: endpoint({
-    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: 'Cancels a draft (an approved run is undone by voiding its withdrawals one by one).',
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run cancelled', refusals: [404, 409],
   }),
@@ -331,7 +340,7 @@ export const endpoints = {
     query: DR.DistributionRunQuery, response: X.FileBody, file: 'application/octet-stream', refusals: [404, 409],
   }),
   distributionRunCsv: endpoint({
-    method: 'GET', path: '/admin/distribution_run_csv', policy: 'admin', tag: 'Distribution runs',
+    method: 'GET', path: '/admin/distribution_run_csv', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: "Every line of a run as CSV: investor, cash available, amount, payment method.",
     query: DR.DistributionRunQuery, response: X.FileBody, file: 'text/csv', refusals: [404],
   }),
@@ -343,8 +352,8 @@ export const endpoints = {
 
   // ---- viewers, voids and the audit trail -----------------------------------------------------------
   propertyTxns: viewer('/admin/get_property_txns', V.PropertyTxnsQuery, V.PropertyTxnsResponse,
-    "A property's income, expenses, deposits, land-contract payments and capital movements."),
-  llcTxns: viewer('/admin/get_llc_txns', V.LlcTxnsQuery, V.LlcTxnsResponse, "An LLC's expenses."),
+    "A property's income, expenses, deposits, land-contract payments and capital movements.", 'property_name'),
+  llcTxns: viewer('/admin/get_llc_txns', V.LlcTxnsQuery, V.LlcTxnsResponse, "An LLC's expenses.", 'llc_name'),
   investorTxns: viewer('/admin/get_investor_txns', V.InvestorTxnsQuery, V.InvestorTxnsResponse,
     "An investor's cash withdrawals."),
   deleteIncome: voidOf('income'),
@@ -356,7 +365,7 @@ export const endpoints = {
   deleteWithdrawal: voidOf('withdrawal'),
   // A form's last entries (its receipts), one entry to fill its form in again, and the correction.
   ledgerEntries: endpoint({
-    method: 'GET', path: '/admin/ledger_entries', policy: 'admin', tag: 'Viewers and voids',
+    method: 'GET', path: '/admin/ledger_entries', policy: 'admin', roles: BOOKKEEPING, tag: 'Viewers and voids',
     summary: "Ledger entries with every field of their recording form, newest recorded first (at most 50; 5 unless `limit` says): a kind's last entries, or one entry by `id`.",
     query: C.LedgerEntriesQuery, response: C.LedgerEntriesResponse, refusals: [404],
   }),
@@ -368,32 +377,32 @@ export const endpoints = {
   }),
   // ---- reports --------------------------------------------------------------------------------------
   adminSummary: endpoint({
-    method: 'GET', path: '/admin/get_admin_summary', policy: 'admin', tag: 'Reports',
+    method: 'GET', path: '/admin/get_admin_summary', policy: 'admin', roles: BOOKKEEPING, tag: 'Reports',
     summary: 'The business at a glance: cash owed to investors, capital, income, expenses and deposits held.',
     response: R.AdminSummaryResponse,
   }),
   propertyDetails: endpoint({
-    method: 'GET', path: '/admin/get_property_details', policy: 'admin', tag: 'Reports',
+    method: 'GET', path: '/admin/get_property_details', policy: 'admin', roles: STAFF_READ, auditorScope: 'property_name', tag: 'Reports',
     summary: "One property's investments, income, expenses and deposits, with totals and its investors' capital.",
     query: R.PropertyDetailsQuery, response: R.PropertyDetailsResponse, refusals: [404],
   }),
   llcTaxes: endpoint({
-    method: 'GET', path: '/admin/llc_taxes', policy: 'admin', tag: 'Reports',
+    method: 'GET', path: '/admin/llc_taxes', policy: 'admin', roles: STAFF_READ, auditorScope: 'llc_name', tag: 'Reports',
     summary: "An LLC's tax report for a year: cash basis, members by ownership in each item's month.",
     query: R.LlcTaxesQuery, response: R.LlcTaxesResponse, refusals: [404],
   }),
   allStatements: endpoint({
-    method: 'GET', path: '/admin/statements', policy: 'admin', tag: 'Statements and exports',
+    method: 'GET', path: '/admin/statements', policy: 'admin', roles: BOOKKEEPING, tag: 'Statements and exports',
     summary: 'Every investor statement of a period in one zip: one PDF per investor who held capital or cash in it (X-File-Count: at most how many).',
     query: X.StatementsQuery, response: X.FileBody, file: 'application/zip',
   }),
   taxPackage: endpoint({
-    method: 'GET', path: '/admin/tax_package', policy: 'admin', tag: 'Statements and exports',
+    method: 'GET', path: '/admin/tax_package', policy: 'admin', roles: STAFF_READ, auditorScope: 'llc_name', tag: 'Statements and exports',
     summary: "An LLC's tax package for its CPA: the tax report as PDF and CSV, each property's tax summary, the year's ledger and a README.",
     query: R.LlcTaxesQuery, response: X.FileBody, file: 'application/zip', refusals: [404],
   }),
   ledgerExport: endpoint({
-    method: 'GET', path: '/admin/ledger_export', policy: 'admin', tag: 'Statements and exports',
+    method: 'GET', path: '/admin/ledger_export', policy: 'admin', roles: BOOKKEEPING, tag: 'Statements and exports',
     summary: 'Every ledger entry dated in a period as CSV, with its references by name; voided entries included and marked.',
     query: X.LedgerExportQuery, response: X.FileBody, file: 'text/csv',
   }),
@@ -404,17 +413,17 @@ export const endpoints = {
     message: 'Statements published for {investors} investors. Each with an e-mail address and these notices on is told.', refusals: [409],
   }),
   statementPublications: endpoint({
-    method: 'GET', path: '/admin/statement_publications', policy: 'admin', tag: 'Statements and exports',
+    method: 'GET', path: '/admin/statement_publications', policy: 'admin', roles: BOOKKEEPING, tag: 'Statements and exports',
     summary: 'Every statement period published: the period, who published it and when, and for how many investors, newest first.',
     response: SP.StatementPublicationsResponse,
   }),
   publishedStatements: endpoint({
-    method: 'GET', path: '/api/published_statements', policy: 'authenticated', tag: 'Investor portal',
+    method: 'GET', path: '/api/published_statements', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
     summary: "The statement periods published for an investor, latest first, each with the from and to of its statement (their own; an admin names anyone's).",
     query: SP.PublishedStatementsQuery, response: SP.PublishedStatementsResponse, refusals: [404],
   }),
   propertyTaxes: endpoint({
-    method: 'GET', path: '/admin/property_taxes', policy: 'admin', tag: 'Reports',
+    method: 'GET', path: '/admin/property_taxes', policy: 'admin', roles: STAFF_READ, auditorScope: 'property_name', tag: 'Reports',
     summary: "A property's income and expenses of a tax year by category.",
     query: R.PropertyTaxesQuery, response: R.PropertyTaxesResponse, refusals: [404],
   }),
@@ -425,24 +434,24 @@ export const endpoints = {
     summary: "Each investor login's sign-in count and last sign-in.", response: U.LoginSummaryResponse,
   }),
   deletePortalUser: endpoint({
-    method: 'POST', path: '/admin/delete_portal_user', policy: 'admin', tag: 'Portal users',
+    method: 'POST', path: '/admin/delete_portal_user', policy: 'admin', tag: 'Portal users', sessionOnly: true,
     summary: "Removes an investor's login and ends its sessions at once; the investor and their money stay.",
     body: U.DeletePortalUserRequest, response: MessageResponse, message: 'Portal user deleted successfully', refusals: [404],
   }),
   resetPortalUserPassword: endpoint({
-    method: 'POST', path: '/admin/reset_portal_user_password', policy: 'admin', tag: 'Portal users',
+    method: 'POST', path: '/admin/reset_portal_user_password', policy: 'admin', tag: 'Portal users', sessionOnly: true,
     summary: "Gives an investor's login a new random password (answered once, to pass on), lifts any wait after failed sign-ins and ends its sessions.",
     body: U.ResetPortalUserRequest, response: U.ResetPortalUserPasswordResponse,
     message: 'A new password is set. Give it to the investor; it is shown only now.', refusals: [404],
   }),
   resetPortalUserTotp: endpoint({
-    method: 'POST', path: '/admin/reset_portal_user_totp', policy: 'admin', tag: 'Portal users',
+    method: 'POST', path: '/admin/reset_portal_user_totp', policy: 'admin', tag: 'Portal users', sessionOnly: true,
     summary: "Turns an investor's two-factor sign-in off (a lost phone) and ends its sessions; they may set it up again.",
     body: U.ResetPortalUserRequest, response: MessageResponse,
     message: 'Two-factor sign-in is off for this login. Its next sign-in asks only for the password.', refusals: [404],
   }),
   investorSecret: endpoint({
-    method: 'GET', path: '/admin/get_investor_secret', policy: 'admin', tag: 'Portal users',
+    method: 'GET', path: '/admin/get_investor_secret', policy: 'admin', tag: 'Portal users', sessionOnly: true,
     summary: "Issues a fresh single-use registration secret for an investor (the old one stops working): the investor's way back in.",
     query: U.InvestorSecretQuery, response: U.InvestorSecretResponse, refusals: [404],
     headers: { 'cache-control': 'no-store' },
@@ -454,13 +463,14 @@ export const endpoints = {
     response: V.AuditLogResponse,
   }),
 
+  // A delegate's notices are the investor's to choose (their e-mails), never the delegate's.
   noticeSettings: endpoint({
-    method: 'GET', path: '/api/notice_settings', policy: 'authenticated', tag: 'Notices',
+    method: 'GET', path: '/api/notice_settings', policy: 'authenticated', roles: ROLES.filter((r) => r !== 'delegate'), tag: 'Notices',
     summary: "The signed-in user's e-mail notices: each event, on or off (security notices always on).",
     response: N.NoticeSettingsResponse,
   }),
   changeNoticeSettings: endpoint({
-    method: 'POST', path: '/api/change_notice_settings', policy: 'authenticated', tag: 'Notices',
+    method: 'POST', path: '/api/change_notice_settings', policy: 'authenticated', roles: ROLES.filter((r) => r !== 'delegate'), tag: 'Notices',
     summary: 'Turns optional e-mail notices on or off for the signed-in user (security notices cannot be turned off).',
     body: N.ChangeNoticeSettingsRequest, response: N.NoticeSettingsResponse, message: 'Notice settings saved.',
   }),
@@ -471,24 +481,25 @@ export const endpoints = {
   }),
 
   // ---- electronic K-1 delivery consent (docs/decisions.md, "K-1 delivery consent") --------------------
+  // Consent is the investor's own act: a delegate or a bookkeeper never reads or gives it for them.
   k1Consent: endpoint({
-    method: 'GET', path: '/api/k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    method: 'GET', path: '/api/k1_consent', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'K-1 consent',
     summary: "The signed-in investor's consent to get K-1s electronically, with the disclosures to read before consenting.",
     response: K.K1ConsentResponse, refusals: [409],
   }),
   giveK1Consent: endpoint({
-    method: 'POST', path: '/api/give_k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    method: 'POST', path: '/api/give_k1_consent', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'K-1 consent',
     summary: 'The signed-in investor consents to get K-1s electronically, having read the disclosures of this version.',
     body: K.GiveK1ConsentRequest, response: K.K1ConsentResponse, message: 'Consent recorded: your K-1s will be delivered in the portal.',
     refusals: [409],
   }),
   withdrawK1Consent: endpoint({
-    method: 'POST', path: '/api/withdraw_k1_consent', policy: 'authenticated', tag: 'K-1 consent',
+    method: 'POST', path: '/api/withdraw_k1_consent', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'K-1 consent',
     summary: 'The signed-in investor withdraws consent: K-1s not yet furnished come on paper.',
     response: K.K1ConsentResponse, message: 'Consent withdrawn: K-1s not yet furnished will come on paper.', refusals: [409],
   }),
   k1Consents: endpoint({
-    method: 'GET', path: '/admin/k1_consents', policy: 'admin', tag: 'K-1 consent',
+    method: 'GET', path: '/admin/k1_consents', policy: 'admin', roles: BOOKKEEPING, tag: 'K-1 consent',
     summary: 'Each investor: whether they consent to electronic K-1s, and since when.',
     response: K.K1ConsentsResponse,
   }),
@@ -512,22 +523,22 @@ export const endpoints = {
     body: D.WithdrawDocumentRequest, response: MessageResponse, message: 'Document withdrawn', refusals: [404, 409],
   }),
   documents: endpoint({
-    method: 'GET', path: '/api/documents', policy: 'authenticated', tag: 'Documents',
+    method: 'GET', path: '/api/documents', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Documents',
     summary: "An investor's documents, their LLCs' and every investor's, newest first (their own; an admin names anyone's).",
     query: D.DocumentsQuery, response: D.DocumentsResponse, refusals: [404],
   }),
   document: endpoint({
-    method: 'GET', path: '/api/document', policy: 'authenticated', tag: 'Documents',
+    method: 'GET', path: '/api/document', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Documents',
     summary: "A document's current file, as an attachment of its own type; each download by an investor is recorded.",
     query: D.DocumentQuery, response: X.FileBody, file: 'application/octet-stream', refusals: [404],
   }),
   adminDocuments: endpoint({
-    method: 'GET', path: '/admin/documents', policy: 'admin', tag: 'Documents',
+    method: 'GET', path: '/admin/documents', policy: 'admin', roles: BOOKKEEPING, tag: 'Documents',
     summary: 'Every document with its audience, versions and download count, withdrawn ones too, newest first.',
     response: D.AdminDocumentsResponse,
   }),
   documentDownloads: endpoint({
-    method: 'GET', path: '/admin/document_downloads', policy: 'admin', tag: 'Documents',
+    method: 'GET', path: '/admin/document_downloads', policy: 'admin', roles: BOOKKEEPING, tag: 'Documents',
     summary: 'Who opened a document, which version and when, newest first.',
     query: D.DocumentDownloadsQuery, response: D.DocumentDownloadsResponse, refusals: [404],
   }),
@@ -543,12 +554,12 @@ export const endpoints = {
     response: K1.UploadK1BatchResponse, status: 201, message: 'K-1s received: check the matches, then publish.', refusals: [404, 413],
   }),
   k1Batch: endpoint({
-    method: 'GET', path: '/admin/k1_batch', policy: 'admin', tag: 'K-1s',
+    method: 'GET', path: '/admin/k1_batch', policy: 'admin', roles: BOOKKEEPING, tag: 'K-1s',
     summary: 'A K-1 batch with its files and their matches, as upload_k1_batch answered it.',
     query: K1.K1BatchQuery, response: K1.K1BatchResponse, refusals: [404],
   }),
   k1BatchFile: endpoint({
-    method: 'GET', path: '/admin/k1_batch_file', policy: 'admin', tag: 'K-1s',
+    method: 'GET', path: '/admin/k1_batch_file', policy: 'admin', roles: BOOKKEEPING, tag: 'K-1s',
     summary: 'One file of a K-1 batch, to check a match by reading it.',
     query: K1.K1BatchFileQuery, response: X.FileBody, file: 'application/pdf', refusals: [404],
   }),
@@ -563,19 +574,19 @@ export const endpoints = {
     body: K1.DiscardK1BatchRequest, response: MessageResponse, message: 'K-1 batch discarded', refusals: [404, 409],
   }),
   k1Status: endpoint({
-    method: 'GET', path: '/admin/k1_status', policy: 'admin', tag: 'K-1s',
+    method: 'GET', path: '/admin/k1_status', policy: 'admin', roles: STAFF_READ, auditorScope: 'llc_name', tag: 'K-1s',
     summary: "Each member's K-1 of an LLC's tax year: missing, uploaded or downloaded, and whether it must also go on paper (no electronic-delivery consent).",
     query: K1.K1StatusQuery, response: K1.K1StatusResponse, refusals: [404],
   }),
 
   // ---- bank accounts (distributions by ACH; docs/api.md "Bank accounts") -----------------------------
   bankAccount: endpoint({
-    method: 'GET', path: '/api/bank_account', policy: 'authenticated', tag: 'Bank accounts',
+    method: 'GET', path: '/api/bank_account', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'Bank accounts',
     summary: "An investor's bank account for distributions, masked (type, last four digits, routing number), and a change waiting for approval (their own; an admin names anyone's).",
     query: BA.BankAccountQuery, response: BA.BankAccountResponse, refusals: [404, 409],
   }),
   changeBankAccount: endpoint({
-    method: 'POST', path: '/api/change_bank_account', policy: 'authenticated', tag: 'Bank accounts',
+    method: 'POST', path: '/api/change_bank_account', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'Bank accounts',
     summary: "Sets an investor's bank account. An investor's change waits for an admin's approval (the account on file stays the one paid) and they are told by e-mail; an admin's takes effect at once, unless REQUIRE_SECOND_APPROVER makes it wait for another admin.",
     body: BA.ChangeBankAccountRequest, response: BA.ChangeBankAccountResponse, message: '{outcome}', refusals: [404, 409],
   }),
@@ -619,12 +630,12 @@ export const endpoints = {
     body: UP.WithdrawUpdateRequest, response: MessageResponse, message: 'Update withdrawn', refusals: [404, 409],
   }),
   adminUpdates: endpoint({
-    method: 'GET', path: '/admin/updates', policy: 'admin', tag: 'Updates',
+    method: 'GET', path: '/admin/updates', policy: 'admin', roles: BOOKKEEPING, tag: 'Updates',
     summary: 'Every update with its audience and attachments, withdrawn ones too, newest first.',
     response: UP.AdminUpdatesResponse,
   }),
   updates: endpoint({
-    method: 'GET', path: '/api/updates', policy: 'authenticated', tag: 'Updates',
+    method: 'GET', path: '/api/updates', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Updates',
     summary: "An investor's updates from the manager, newest first, with the ids of attached documents (their own; an admin names anyone's).",
     query: UP.UpdatesQuery, response: UP.UpdatesResponse, refusals: [404],
   }),
@@ -636,28 +647,28 @@ export const endpoints = {
     body: CC.IssueCapitalCallRequest, response: CC.IssueCapitalCallResponse, status: 201, message: 'Capital call issued', idempotent: true,
   }),
   recordCallReceipt: endpoint({
-    method: 'POST', path: '/admin/record_call_receipt', policy: 'admin', tag: 'Capital calls',
+    method: 'POST', path: '/admin/record_call_receipt', policy: 'admin', roles: BOOKKEEPING, tag: 'Capital calls',
     summary: "Records money received for a capital call: an investment of the investor in the call's property, dated `date`, linked to their line of the call.",
     body: CC.RecordCallReceiptRequest, response: CC.RecordCallReceiptResponse, status: 201, message: 'Receipt recorded as an investment',
     idempotent: true, refusals: [404, 409],
   }),
   capitalCalls: endpoint({
-    method: 'GET', path: '/api/capital_calls', policy: 'authenticated', tag: 'Capital calls',
+    method: 'GET', path: '/api/capital_calls', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Capital calls',
     summary: "An investor's capital calls, newest first, with what was asked, received and is outstanding (their own; an admin names anyone's).",
     query: CC.CapitalCallsQuery, response: CC.CapitalCallsResponse, refusals: [404],
   }),
   adminCapitalCalls: endpoint({
-    method: 'GET', path: '/admin/capital_calls', policy: 'admin', tag: 'Capital calls',
+    method: 'GET', path: '/admin/capital_calls', policy: 'admin', roles: BOOKKEEPING, tag: 'Capital calls',
     summary: 'Every capital call, newest first, with what was asked, received and is outstanding, and who is late.',
     response: CC.AdminCapitalCallsResponse,
   }),
   capitalCall: endpoint({
-    method: 'GET', path: '/admin/capital_call', policy: 'admin', tag: 'Capital calls',
+    method: 'GET', path: '/admin/capital_call', policy: 'admin', roles: BOOKKEEPING, tag: 'Capital calls',
     summary: "A capital call's lines: each investor's capital, share, receipts and what is outstanding.",
     query: CC.CapitalCallQuery, response: CC.CapitalCallResponse, refusals: [404],
   }),
   previewCapitalCall: endpoint({
-    method: 'GET', path: '/admin/preview_capital_call', policy: 'admin', tag: 'Capital calls',
+    method: 'GET', path: '/admin/preview_capital_call', policy: 'admin', roles: BOOKKEEPING, tag: 'Capital calls',
     summary: "The split a capital call of `amount` would make today: each investor's capital in the property and share. Writes nothing.",
     query: CC.PreviewCapitalCallQuery, response: CC.PreviewCapitalCallResponse, refusals: [404],
   }),
@@ -670,6 +681,88 @@ export const endpoints = {
     method: 'POST', path: '/admin/cancel_capital_call', policy: 'admin', tag: 'Capital calls',
     summary: 'Cancels a capital call nothing was received for yet; investors no longer see it.',
     body: CC.CancelCapitalCallRequest, response: MessageResponse, message: 'Capital call cancelled', refusals: [404, 409],
+  }),
+  // ---- staff, delegates, entities (issue 29; docs/decisions.md 42) -------------------------------------
+  inviteStaff: endpoint({
+    method: 'POST', path: '/admin/invite_staff', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: 'Invites a staff member (admin, bookkeeper, or auditor of the LLCs named): a one-time secret that registers through /auth/register. Two-factor sign-in is required of staff.',
+    body: AC.InviteStaffRequest, response: AC.InviteStaffResponse, status: 201,
+    message: 'Invitation created. Give {name} this one-time secret to register: {registration_secret}', refusals: [404],
+    headers: { 'cache-control': 'no-store' },
+  }),
+  staff: endpoint({
+    method: 'GET', path: '/admin/staff', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: 'The staff logins and invitations: role, LLCs, two-factor, last sign-in, whether access has ended.',
+    response: AC.StaffResponse,
+  }),
+  changeStaffRole: endpoint({
+    method: 'POST', path: '/admin/change_staff_role', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: "Changes a staff member's role (and an auditor's LLCs); their open sessions end so the new role holds at once. The last admin cannot be changed.",
+    body: AC.ChangeStaffRoleRequest, response: MessageResponse, message: 'Role changed', refusals: [404, 409],
+  }),
+  endStaffAccess: endpoint({
+    method: 'POST', path: '/admin/end_staff_access', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: "Ends a staff member's access: the login is disabled, its sessions and API tokens stop at once. The last admin cannot be ended.",
+    body: AC.EndStaffAccessRequest, response: MessageResponse, message: 'Access ended', refusals: [404, 409],
+  }),
+  delegates: endpoint({
+    method: 'GET', path: '/api/delegates', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'Staff and access', sessionOnly: true,
+    summary: "The people an investor lets read their page (figures, documents), invited, active or revoked. An admin names the investor.",
+    query: AC.DelegatesQuery, response: AC.DelegatesResponse, refusals: [404],
+  }),
+  inviteDelegate: endpoint({
+    method: 'POST', path: '/api/invite_delegate', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'Staff and access', sessionOnly: true,
+    summary: "Invites a delegate to read an investor's page (a spouse, an advisor, a family office): by e-mail when mail is on and an address is given, else a one-time secret to pass on. A delegate changes nothing.",
+    body: AC.InviteDelegateRequest, response: AC.InviteDelegateResponse, status: 201, message: 'Delegate invited', refusals: [404],
+    headers: { 'cache-control': 'no-store' },
+  }),
+  revokeDelegate: endpoint({
+    method: 'POST', path: '/api/revoke_delegate', policy: 'authenticated', roles: INVESTOR_OWN, tag: 'Staff and access', sessionOnly: true,
+    summary: "Ends a delegate's reading of this investor's page (or cancels an unused invitation) at once.",
+    body: AC.RevokeDelegateRequest, response: MessageResponse, message: 'Delegate access ended', refusals: [404, 409],
+  }),
+  myInvestors: endpoint({
+    method: 'GET', path: '/api/my_investors', policy: 'authenticated', roles: ['investor', 'delegate'], tag: 'Investor portal',
+    summary: "The investor records this login reads: its own, its other entities (an IRA, a trust) and the pages it reads as a delegate; the investor page's switcher.",
+    response: AC.MyInvestorsResponse,
+  }),
+  investorCombined: endpoint({
+    method: 'GET', path: '/api/investor_combined', policy: 'authenticated', roles: ['investor'], tag: 'Investor portal',
+    summary: "The combined view of a login's own entities: the sums of the figures that add, and the XIRR and multiple of the combined flows.",
+    query: AC.CombinedQuery, response: AC.CombinedResponse, refusals: [404],
+  }),
+  investorAccess: endpoint({
+    method: 'GET', path: '/admin/investor_access', policy: 'admin', tag: 'Staff and access',
+    summary: "The investor records a login holds besides its own (one person's IRA, trust, LLC).",
+    query: AC.InvestorAccessQuery, response: AC.InvestorAccessResponse, refusals: [404],
+  }),
+  grantInvestorAccess: endpoint({
+    method: 'POST', path: '/admin/grant_investor_access', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: "Lets an investor's login hold another investor record of the same person (an IRA, a trust): its switcher and combined view show it.",
+    body: AC.InvestorAccessRequest, response: MessageResponse, message: 'Access granted', refusals: [404, 409],
+  }),
+  revokeInvestorAccess: endpoint({
+    method: 'POST', path: '/admin/revoke_investor_access', policy: 'admin', tag: 'Staff and access', sessionOnly: true,
+    summary: 'Takes an investor record granted to a login away from it, at once.',
+    body: AC.InvestorAccessRequest, response: MessageResponse, message: 'Access removed', refusals: [404],
+  }),
+
+  // ---- personal API tokens ---------------------------------------------------------------------------
+  createApiToken: endpoint({
+    method: 'POST', path: '/auth/api_tokens', policy: 'authenticated', tag: 'API tokens', sessionOnly: true,
+    summary: "Creates a personal API token carrying this user's role (or only reads): answered once, kept only as a hash. Use it as `Authorization: Bearer …` on the API and at /mcp.",
+    body: AC.CreateApiTokenRequest, response: MessageResponse.extend(AC.CreateApiTokenResponse.shape), status: 201, refusals: [409],
+    message: 'Token created. Copy it now: it is shown only once.', headers: { 'cache-control': 'no-store' },
+  }),
+  apiTokens: endpoint({
+    method: 'GET', path: '/auth/api_tokens', policy: 'authenticated', tag: 'API tokens', sessionOnly: true,
+    summary: "This user's API tokens: name, created, last used, expiry, whether read-only; never the token.",
+    response: AC.ApiTokensResponse,
+  }),
+  revokeApiToken: endpoint({
+    method: 'POST', path: '/auth/revoke_api_token', policy: 'authenticated', tag: 'API tokens', sessionOnly: true,
+    summary: 'Revokes one of your API tokens: it stops working at once.',
+    body: AC.RevokeApiTokenRequest, response: MessageResponse, message: 'Token revoked', refusals: [404],
   }),
 } as const satisfies Record<string, Endpoint>;
 

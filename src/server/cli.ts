@@ -86,7 +86,7 @@ async function run(argv: string[]): Promise<number> {
       console.table(
         rows.map((r) => ({
           username: r.username,
-          role: r.adminLevel > 0 ? `admin (${r.adminLevel})` : 'investor',
+          role: r.role,
           investor: r.investorName ?? '',
           disabled: r.disabled ? 'yes' : '',
           failed_sign_ins: r.failedLogins,

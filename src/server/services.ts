@@ -41,6 +41,9 @@ import { createAchSettingsService } from './modules/ach-settings/ach-settings.se
 import { createDistributionRunsService } from './modules/distribution-runs/distribution-runs.service.js';
 import { createRunFiles } from './modules/distribution-runs/run-files.js';
 import { createCapitalCallsService } from './modules/capital-calls/capital-calls.service.js';
+import { createStaffService } from './modules/staff/staff.service.js';
+import { createAccessService } from './modules/access/access.service.js';
+import { createApiTokensService } from './modules/api-tokens/api-tokens.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -106,7 +109,10 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     bankAccounts: createBankAccountsService({ db, clock, dataKey: config.dataKey, requireSecondApprover: config.requireSecondApprover, notices }),
     achSettings: createAchSettingsService({ db, clock }),
     capitalCalls: createCapitalCallsService({ db, clock, runOnce, addInvestment: recordingBuilders.addInvestment, notices }),
+    apiTokens: createApiTokensService({ db, clock }),
+    staff: createStaffService({ db, clock }),
     statementPublications: createStatementPublicationsService({ db, clock, today: books.today, statements, notices }),
+    access: createAccessService({ db, clock, books, investorPortal, notices, mailOn: noticeSender.sending }),
   };
 }
 

@@ -99,7 +99,7 @@ describe('auth screens in Chromium', () => {
     const levelAnswer = page.waitForResponse((r) => r.url().endsWith('/admin/get_admin_level'));
     await page.getByRole('button', { name: 'See my investments' }).click();
     await page.waitForURL(app.base + '/investor');
-    expect(await (await levelAnswer).json()).toEqual({ admin_level: 0 });
+    expect(await (await levelAnswer).json()).toEqual({ admin_level: 0, role: 'investor' });
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
   });

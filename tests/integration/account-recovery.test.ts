@@ -176,7 +176,7 @@ describe('recovery codes of an admin who must use two-factor sign-in', () => {
       expect(confirmed.recovery_codes).toHaveLength(10);
       const off = await post('/auth/totp/disable', { recovery_code: confirmed.recovery_codes[0] }, confirmed.access_token);
       expect(off.statusCode).toBe(409);
-      expect(off.json()).toEqual({ message: 'Two-factor sign-in is required for admin accounts: it cannot be turned off.' });
+      expect(off.json()).toEqual({ message: 'Two-factor sign-in is required for staff accounts (admin, bookkeeper, auditor): it cannot be turned off.' });
     } finally {
       await t.close();
     }

@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
     it('answers a token that identifies the admin, with admin_level 1', async () => {
       const token = await signIn(t.app, ADMIN.username, ADMIN.password);
       expect((await get('/auth/protected', token)).json()).toEqual({ logged_in_as: 'admin' });
-      expect((await get('/admin/get_admin_level', token)).json()).toEqual({ admin_level: 1 });
+      expect((await get('/admin/get_admin_level', token)).json()).toEqual({ admin_level: 1, role: 'admin' });
     });
 
     it('treats the username case-insensitively', async () => {
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('sign-in, registration and sessions on %s', (kind) => {
       expect(res.statusCode).toBe(201);
       const token = await signIn(t.app, 'rita', GOOD_PASSWORD);
       expect((await get('/auth/protected', token)).json()).toEqual({ logged_in_as: 'rita' });
-      expect((await get('/admin/get_admin_level', token)).json()).toEqual({ admin_level: 0 });
+      expect((await get('/admin/get_admin_level', token)).json()).toEqual({ admin_level: 0, role: 'investor' });
       const [row] = await t.testDb.db.query<{ investor: string }>(
         `SELECT i.name AS investor FROM portal_user u JOIN investor i ON i.id = u.investor_id WHERE u.username = 'rita'`,
       );

@@ -315,7 +315,7 @@ describe('the data key file', () => {
     try {
       const [row] = await runtime.db.query<{ admin: number; bob: number }>(
         "SELECT (SELECT id FROM portal_user WHERE username = $1) AS admin, (SELECT id FROM investor WHERE name = 'Bob') AS bob", [ADMIN.username]);
-      const user = { sessionId: 's', userId: row!.admin, username: ADMIN.username, adminLevel: 1, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
+      const user = { sessionId: 's', userId: row!.admin, username: ADMIN.username, adminLevel: 1, role: 'admin' as const, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
       await runtime.services.bankAccounts.change(user, { investor_name: 'Bob', routing_number: CHASE, account_number: ACCOUNT, account_type: 'checking' },
         { userId: row!.admin, ip: '127.0.0.1', idempotency: null });
       // The key the services sealed it under is the file's, made by this start, which the next start reads again (above).

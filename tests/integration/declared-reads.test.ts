@@ -119,7 +119,7 @@ const WRITES: Write[] = [
 
 /** An admin as the auth guard hands them to a handler (the reads only look at the level and the investor). */
 const ADMIN_USER: SessionUser = {
-  sessionId: 'declared-reads', userId: 1, username: 'admin', adminLevel: 2, investorId: null, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
+  sessionId: 'declared-reads', userId: 1, username: 'admin', adminLevel: 2, role: 'admin', investorId: null, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
 };
 
 async function versions(db: Queryable): Promise<Map<string, number>> {

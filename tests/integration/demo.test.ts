@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_INVESTORS, DEMO_PASSWORD, loadDemoData } from '../../src/server/demo/demo-data.js';
+import { DEMO_ACCESS, DEMO_INVESTORS, DEMO_PASSWORD, loadDemoData } from '../../src/server/demo/demo-data.js';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.service.js';
 import { unzip } from '../support/read-zip.js';
 import { ADMIN, bearer, signIn, startTestApp, type TestApp } from '../support/test-app.js';
@@ -43,6 +43,26 @@ describe('demo portfolio', () => {
       const who = await t.app.inject({ method: 'GET', url: '/auth/protected', headers: bearer(token) });
       expect(who.json()).toEqual({ logged_in_as: i.username });
     }
+  });
+
+  it("signs in its delegate, entity holder and staff, each reading what their role gives", async () => {
+    const get = async (username: string, url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(await signIn(t.app, username, DEMO_PASSWORD)) });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const { delegate, entity, staff } = DEMO_ACCESS;
+    expect(printed.join('\n')).toContain(delegate.username);
+    const ben = await get(delegate.username, `/api/investor_summary?investor_name=${encodeURIComponent(delegate.of)}`);
+    expect(ben.status).toBe(200);
+    expect(ben.body.investor_name).toBe(delegate.of);
+    expect((await get(delegate.username, '/api/investor_summary?investor_name=Alice%20Morgan')).status).toBe(404);
+    const mine = await get(entity.of, '/api/my_investors');
+    expect(mine.body.investors.map((i: { investor_name: string }) => i.investor_name)).toEqual(['Alice Morgan', entity.name]);
+    const [bookkeeper, auditor] = staff;
+    expect((await get(bookkeeper.username, '/admin/get_admin_level')).body.role).toBe('bookkeeper');
+    const taxes = (llc: string) => get(auditor.username, `/admin/llc_taxes?selectedLLC=${encodeURIComponent(llc)}&selectedTaxYear=2024`);
+    expect((await taxes('Maple Holdings LLC')).status).toBe(200);
+    expect((await taxes('Cedar Land Partners LLC')).status).toBe(404);
   });
 
   it('shows filled tax reports for both LLCs in at least two years, and its own pictures', async () => {
@@ -90,7 +110,7 @@ describe('demo portfolio', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(res.statusCode, res.body).toBe(200);
     const files = await unzip(res.rawPayload);
-    expect(files.size).toBe(DEMO_INVESTORS.length);
+    expect(files.size).toBe(DEMO_INVESTORS.length + 1); // and Alice's IRA
     for (const [name, pdf] of files) {
       expect(name).toMatch(new RegExp(`^Statement .+ ${year}-01-01 to ${year}-12-31\\.pdf$`));
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -19,7 +19,9 @@ type Operation = {
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** The app's files, not API calls: the SPA, the logo, property pictures and the reference itself. */
-const FILES = (url: string) => url === '/*' || url === '/logo.png' || url === '/pictures/:id' || url === '/openapi.json' || url.startsWith('/api-docs');
+const FILES = (url: string) => url === '/*' || url === '/logo.png' || url === '/pictures/:id' || url === '/openapi.json' || url.startsWith('/api-docs')
+  // The MCP connection (http/mcp/): JSON-RPC over one address, its tools the table's reads.
+  || url === '/mcp';
 
 describe('the endpoint table', () => {
   let t: TestApp;

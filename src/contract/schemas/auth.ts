@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../values/password-rules.js';
 
 /** Request and response shapes of /auth/* and /admin/get_admin_level (docs/product.md "Screens", docs/api.md). */
@@ -86,6 +87,11 @@ export const RegisterRequest = z.strictObject({
   secret: z.string().trim().min(1, 'Secret is required.').max(200),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+/**
+ * A registration signs the new login in (`access_token`), except a staff member's where two-factor sign-in
+ * is required: they sign in next and set it up first, so no session ever skips the second factor.
+ */
+export const RegisterResponse = z.object({ access_token: z.string().optional(), role: z.enum(ROLES) });
 
 export const ChangePasswordRequest = z.strictObject({
   current_password: z.string().min(1, 'Current password is required.').max(1024),
@@ -96,5 +102,6 @@ export const ChangePasswordRequest = z.strictObject({
 export const ProtectedResponse = z.object({ logged_in_as: z.string() });
 export type ProtectedResponse = z.infer<typeof ProtectedResponse>;
 
-export const AdminLevelResponse = z.object({ admin_level: z.number().int() });
+/** admin_level as the specification has it (1 for an admin), and the role (contract/roles.ts) the screens follow. */
+export const AdminLevelResponse = z.object({ admin_level: z.number().int(), role: z.enum(ROLES) });
 export type AdminLevelResponse = z.infer<typeof AdminLevelResponse>;

@@ -17,9 +17,13 @@ export const NOTICE_EVENTS = {
   investor_update: { label: 'The manager posted an investor update', security: false },
   capital_call_issued: { label: 'You were asked for capital (a capital call)', security: false },
   capital_call_reminder: { label: 'A reminder of a capital call you still owe on', security: false },
-} as const satisfies Record<string, { label: string; security: boolean }>;
+  // To someone without a login yet: not a setting of anyone's account, so the settings leave it out.
+  delegate_invited: { label: "An invitation to read an investor's page", security: true, invitation: true },
+} as const satisfies Record<string, { label: string; security: boolean; invitation?: true }>;
 
 export type NoticeEvent = keyof typeof NOTICE_EVENTS;
+/** An invitation goes to an address, not an account: nobody's settings list it. */
+export const isInvitation = (event: NoticeEvent): boolean => 'invitation' in NOTICE_EVENTS[event];
 export const NOTICE_EVENT_NAMES = Object.keys(NOTICE_EVENTS) as [NoticeEvent, ...NoticeEvent[]];
 export const NoticeEventName = z.enum(NOTICE_EVENT_NAMES);
 

@@ -15,7 +15,8 @@ const PAGE = 2000;
 
 /** Every table, parents before children, so rows insert in this order. */
 const TABLES = [
-  'llc', 'property', 'investor', 'investor_fee', 'registration_secret', 'portal_user', 'recovery_code', 'session', 'login_event',
+  'llc', 'property', 'investor', 'investor_fee', 'portal_user', 'investor_access', 'registration_secret', 'staff_llc_grant', 'api_token',
+  'recovery_code', 'session', 'login_event',
   'category', 'loren', 'ledger_entry', 'audit_event', 'idempotency_key', 'picture',
   'stored_file', 'stored_file_chunk', 'document', 'document_version', 'document_download',
   'notice_outbox', 'notice_setting', 'sign_in_device',

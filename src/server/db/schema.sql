@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0023_capital_calls.sql (23)
+-- Migrations: 0001_initial_schema.sql … 0024_roles_and_access.sql (24)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -37,18 +37,38 @@ CREATE TABLE answer_cache (
 );
 CREATE INDEX answer_cache_kept_at_idx ON public.answer_cache USING btree (kept_at);
 
+CREATE TABLE api_token (
+  id           integer GENERATED ALWAYS AS IDENTITY,
+  user_id      integer NOT NULL,
+  name         text NOT NULL,
+  token_hash   text NOT NULL,
+  read_only    boolean NOT NULL,
+  created_at   timestamp with time zone NOT NULL,
+  expires_at   timestamp with time zone NOT NULL,
+  last_used_at timestamp with time zone,
+  revoked_at   timestamp with time zone,
+  CONSTRAINT api_token_check CHECK (expires_at > created_at),
+  CONSTRAINT api_token_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT api_token_pkey PRIMARY KEY (id),
+  CONSTRAINT api_token_token_hash_key UNIQUE (token_hash),
+  CONSTRAINT api_token_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX api_token_user_idx ON public.api_token USING btree (user_id);
+
 CREATE TABLE audit_event (
-  id        bigint GENERATED ALWAYS AS IDENTITY,
-  at        timestamp with time zone DEFAULT now() NOT NULL,
-  user_id   integer,
-  action    text NOT NULL,
-  entity    text NOT NULL,
-  entity_id text,
-  before    jsonb,
-  after     jsonb,
-  ip        text,
-  prev_hash text NOT NULL,
-  hash      text NOT NULL,
+  id           bigint GENERATED ALWAYS AS IDENTITY,
+  at           timestamp with time zone DEFAULT now() NOT NULL,
+  user_id      integer,
+  action       text NOT NULL,
+  entity       text NOT NULL,
+  entity_id    text,
+  before       jsonb,
+  after        jsonb,
+  ip           text,
+  prev_hash    text NOT NULL,
+  hash         text NOT NULL,
+  api_token_id integer,
+  CONSTRAINT audit_event_api_token_id_fkey FOREIGN KEY (api_token_id) REFERENCES api_token(id),
   CONSTRAINT audit_event_pkey PRIMARY KEY (id),
   CONSTRAINT audit_event_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
 );
@@ -315,6 +335,31 @@ CREATE TABLE investor (
 CREATE UNIQUE INDEX investor_name_key ON public.investor USING btree (name_key(name));
 CREATE TRIGGER investor_scope_bump_insert AFTER INSERT ON investor REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION investor_scope_bump();
 CREATE TRIGGER shared_scope_bump AFTER DELETE OR UPDATE OR TRUNCATE ON investor FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE investor_access (
+  id                integer GENERATED ALWAYS AS IDENTITY,
+  user_id           integer,
+  investor_id       integer NOT NULL,
+  relation          text NOT NULL,
+  delegate_name     text,
+  can_see_figures   boolean DEFAULT true NOT NULL,
+  can_see_documents boolean DEFAULT true NOT NULL,
+  granted_by        integer,
+  granted_at        timestamp with time zone NOT NULL,
+  revoked_at        timestamp with time zone,
+  revoked_by        integer,
+  CONSTRAINT investor_access_check CHECK (relation = 'delegate'::text OR user_id IS NOT NULL),
+  CONSTRAINT investor_access_check1 CHECK ((relation = 'delegate'::text) = (delegate_name IS NOT NULL)),
+  CONSTRAINT investor_access_delegate_name_check CHECK (delegate_name = btrim(delegate_name) AND delegate_name <> ''::text AND length(delegate_name) <= 100),
+  CONSTRAINT investor_access_granted_by_fkey FOREIGN KEY (granted_by) REFERENCES portal_user(id),
+  CONSTRAINT investor_access_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT investor_access_pkey PRIMARY KEY (id),
+  CONSTRAINT investor_access_relation_check CHECK (relation = ANY (ARRAY['entity'::text, 'delegate'::text])),
+  CONSTRAINT investor_access_revoked_by_fkey FOREIGN KEY (revoked_by) REFERENCES portal_user(id),
+  CONSTRAINT investor_access_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
+CREATE INDEX investor_access_investor_idx ON public.investor_access USING btree (investor_id);
+CREATE UNIQUE INDEX investor_access_live_key ON public.investor_access USING btree (user_id, investor_id) WHERE ((revoked_at IS NULL) AND (user_id IS NOT NULL));
 
 CREATE TABLE investor_fee (
   investor_id     integer NOT NULL,
@@ -622,9 +667,14 @@ CREATE TABLE portal_user (
   totp_secret     text,
   totp_enabled_at timestamp with time zone,
   totp_last_step  bigint,
+  role            text DEFAULT 'investor'::text NOT NULL,
+  person_name     text,
   CONSTRAINT portal_user_admin_level_check CHECK (admin_level >= 0),
+  CONSTRAINT portal_user_admin_role CHECK ((admin_level > 0) = (role = 'admin'::text)),
   CONSTRAINT portal_user_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT portal_user_person_name_check CHECK (person_name = btrim(person_name) AND person_name <> ''::text AND length(person_name) <= 100),
   CONSTRAINT portal_user_pkey PRIMARY KEY (id),
+  CONSTRAINT portal_user_role_check CHECK (role = ANY (ARRAY['admin'::text, 'bookkeeper'::text, 'auditor'::text, 'investor'::text, 'delegate'::text])),
   CONSTRAINT portal_user_username_check CHECK (username = btrim(username) AND username <> ''::text AND length(username) <= 100)
 );
 CREATE UNIQUE INDEX portal_user_investor_key ON public.portal_user USING btree (investor_id) WHERE (deleted_at IS NULL);
@@ -698,14 +748,27 @@ CREATE TABLE recovery_code (
 
 CREATE TABLE registration_secret (
   id          integer GENERATED ALWAYS AS IDENTITY,
-  investor_id integer NOT NULL,
+  investor_id integer,
   secret_hash text NOT NULL,
   created_at  timestamp with time zone DEFAULT now() NOT NULL,
   expires_at  timestamp with time zone NOT NULL,
   used_at     timestamp with time zone,
   revoked_at  timestamp with time zone,
+  role        text DEFAULT 'investor'::text NOT NULL,
+  person_name text,
+  llc_ids     integer[] DEFAULT '{}'::integer[] NOT NULL,
+  access_id   integer,
+  CONSTRAINT registration_secret_access_id_fkey FOREIGN KEY (access_id) REFERENCES investor_access(id),
   CONSTRAINT registration_secret_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT registration_secret_person_name_check CHECK (person_name = btrim(person_name) AND person_name <> ''::text AND length(person_name) <= 100),
   CONSTRAINT registration_secret_pkey PRIMARY KEY (id),
+  CONSTRAINT registration_secret_role_check CHECK (role = ANY (ARRAY['admin'::text, 'bookkeeper'::text, 'auditor'::text, 'investor'::text, 'delegate'::text])),
+  CONSTRAINT registration_secret_role_fields CHECK (
+CASE role
+    WHEN 'investor'::text THEN investor_id IS NOT NULL AND access_id IS NULL
+    WHEN 'delegate'::text THEN access_id IS NOT NULL
+    ELSE person_name IS NOT NULL AND investor_id IS NULL AND access_id IS NULL
+END),
   CONSTRAINT registration_secret_secret_hash_key UNIQUE (secret_hash)
 );
 CREATE INDEX registration_secret_investor_idx ON public.registration_secret USING btree (investor_id);
@@ -747,6 +810,17 @@ CREATE TABLE spent_challenge (
   CONSTRAINT spent_challenge_pkey PRIMARY KEY (jti)
 );
 CREATE INDEX spent_challenge_expires_idx ON public.spent_challenge USING btree (expires_at);
+
+CREATE TABLE staff_llc_grant (
+  user_id    integer NOT NULL,
+  llc_id     integer NOT NULL,
+  granted_by integer,
+  granted_at timestamp with time zone NOT NULL,
+  CONSTRAINT staff_llc_grant_granted_by_fkey FOREIGN KEY (granted_by) REFERENCES portal_user(id),
+  CONSTRAINT staff_llc_grant_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT staff_llc_grant_pkey PRIMARY KEY (user_id, llc_id),
+  CONSTRAINT staff_llc_grant_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
+);
 
 CREATE TABLE statement_publication (
   id             integer GENERATED ALWAYS AS IDENTITY,

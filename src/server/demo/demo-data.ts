@@ -69,7 +69,9 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
     print('');
     if (process.env.ADMIN_PASSWORD === 'quiet ledger sunrise 24') print(`  Demo admin: ${process.env.ADMIN_USERNAME} / quiet ledger sunrise 24`);
     print('  Demo investor logins (password for all: ' + DEMO_PASSWORD + ')');
-    for (const i of DEMO_INVESTORS) print(`    investor  ${i.username.padEnd(8)} ${i.name}`);
+    for (const i of DEMO_INVESTORS) print(`    investor  ${i.username.padEnd(8)} ${i.name}${i.username === DEMO_ACCESS.entity.of ? ` (and ${DEMO_ACCESS.entity.name})` : ''}`);
+    print(`    delegate  ${DEMO_ACCESS.delegate.username.padEnd(8)} ${DEMO_ACCESS.delegate.name}, reading ${DEMO_ACCESS.delegate.of}'s page`);
+    for (const m of DEMO_ACCESS.staff) print(`    ${m.role.padEnd(9)} ${m.username.padEnd(8)} ${m.name}${'llc_names' in m ? ` (${m.llc_names.join(', ')})` : ''}`);
     print('');
   };
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM investor');
@@ -200,10 +202,45 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   }
 
   await loadPayoutsDemo(runtime, ctx, { adminId: admin.id, adminName, today });
+  // The IRA invests after 2025: every investment in an LLC moves its members' shares of the LLC's expenses,
+  // and Alice's 2025 is a fixture of the statement tests.
+  await loadAccessDemo(runtime, ctx, { adminId: admin.id, adminName, first: day(months[26]!, 10) });
 
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entry');
-  print(`Demo data loaded: 2 LLCs, ${PROPERTIES.length} properties, ${DEMO_INVESTORS.length} investors, ${count!.n} ledger entries over 36 months.`);
+  print(`Demo data loaded: 2 LLCs, ${PROPERTIES.length} properties, ${DEMO_INVESTORS.length + 1} investors, ${count!.n} ledger entries over 36 months.`);
   printLogins();
+}
+
+/** The demo's other logins (issue 29): one person's second entity, a delegate, and two staff roles. */
+export const DEMO_ACCESS = {
+  entity: { name: 'Alice Morgan IRA', of: 'alice' },
+  delegate: { name: 'Sam Carter', username: 'sam', of: 'Ben Carter' },
+  staff: [
+    { name: 'Rita Booker', username: 'rita', role: 'bookkeeper' as const },
+    { name: 'Carl Auditor', username: 'carl', role: 'auditor' as const, llc_names: ['Maple Holdings LLC'] },
+  ],
+} as const;
+
+/**
+ * Who else signs in: Alice's IRA (an investor record of its own, a share of Birch Court, held by Alice's
+ * login beside her personal one), Ben's spouse reading his page as a delegate, a bookkeeper, and the CPA
+ * as an auditor of Maple Holdings. Staff are asked to set up two-factor sign-in at their first sign-in.
+ */
+async function loadAccessDemo(runtime: Runtime, ctx: WriteContext, { adminId, adminName, first }: { adminId: number; adminName: string; first: string }) {
+  const { services } = runtime;
+  const { entity, delegate, staff } = DEMO_ACCESS;
+  await services.investors.addInvestor(parsed('addInvestor', {
+    name: entity.name, email: 'alice@example.com', phone: '555-0112', address: 'Springfield, IL', fee_percentage: '0.10',
+  }), ctx);
+  await services.recording.addInvestment(parsed('addInvestment', { investor_name: entity.name, property_name: 'Birch Court Fourplex', date: first, amount: '10000' }), ctx);
+  await services.access.grantInvestorAccess({ username: entity.of, investor_name: entity.name }, ctx);
+  const admin = { sessionId: 'demo', userId: adminId, username: adminName, adminLevel: 1, role: 'admin' as const, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
+  const invited = await services.access.inviteDelegate(admin, parsed('inviteDelegate', { investor_name: delegate.of, name: delegate.name }), ctx);
+  await services.auth.register({ username: delegate.username, password: DEMO_PASSWORD, secret: invited.registration_secret!, ip: '127.0.0.1' });
+  for (const member of staff) {
+    const { registration_secret } = await services.staff.inviteStaff(parsed('inviteStaff', { name: member.name, role: member.role, ...('llc_names' in member ? { llc_names: [...member.llc_names] } : {}) }), ctx);
+    await services.auth.register({ username: member.username, password: DEMO_PASSWORD, secret: registration_secret, ip: '127.0.0.1' });
+  }
 }
 
 /**
@@ -218,7 +255,7 @@ async function loadPayoutsDemo(runtime: Runtime, ctx: WriteContext, { adminId, a
     destination_name: 'JPMORGAN CHASE', origin_name: 'MAPLE HOLDINGS LLC',
   }), ctx);
   if (services.bankAccounts.canSeal) {
-    const admin = { sessionId: 'demo', userId: adminId, username: adminName, adminLevel: 1, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
+    const admin = { sessionId: 'demo', userId: adminId, username: adminName, adminLevel: 1, role: 'admin' as const, investorId: null, lastSeenAt: new Date(), expiresAt: new Date() };
     for (const [investor_name, account_number] of [['Alice Morgan', '4402917738'], ['Chloe Diaz', '99120044561']] as const) {
       await services.bankAccounts.change(admin, parsed('changeBankAccount', {
         investor_name, routing_number: '011000015', account_number, account_type: 'checking',

@@ -71,6 +71,38 @@ const sumBy = <T>(items: T[], key: (t: T) => Month, value: (t: T) => number) => 
   return out;
 };
 
+/** The investor's cashflow (income after fees and expenses) of each month they had any. */
+export function monthlyCashflows(allocation: Allocation, investorId: number): Map<Month, number> {
+  const cashflows = new Map<Month, number>();
+  for (const [m, im] of allocation.investors.get(investorId) ?? []) cashflows.set(m, cashflow(im));
+  return cashflows;
+}
+
+/** One year's two sides of roi_per_year: the cashflow earned, and the capital held in each month added up. */
+export type ReturnYear = { income: number; capitalMonths: number };
+
+/**
+ * Each year's income and capital-months from the first investment's year to as_of's (docs/rules/returns.md):
+ * roi_per_year is 100 × income × 12 / capital-months of each, the current year to date. Apart from the
+ * percent, so the combined view of several entities adds the sides, never the percents.
+ */
+export function returnYears(allocation: Allocation, investorId: number, events: CapitalEvent[], cashflows: Map<Month, number>, asOf: IsoDate): Map<number, ReturnYear> {
+  const asOfMonth = monthIndex(asOf);
+  const propertyIds = [...new Set(events.map((e) => e.propertyId))];
+  const firstMonth = Math.min(...events.map((e) => monthIndex(e.date)), asOfMonth + 1);
+  const years = new Map<number, ReturnYear>();
+  for (let y = yearOf(firstMonth); y <= yearOf(asOfMonth); y++) {
+    let capitalMonths = 0;
+    let income = 0;
+    for (let m = y * 12; m < y * 12 + 12; m++) {
+      income += cashflows.get(m) ?? 0;
+      if (m <= asOfMonth) capitalMonths += capitalHeld(allocation, investorId, propertyIds, m);
+    }
+    years.set(y, { income, capitalMonths });
+  }
+  return years;
+}
+
 export function investorFigures(
   books: BooksInput,
   allocation: Allocation,
@@ -79,30 +111,19 @@ export function investorFigures(
   asOf: IsoDate,
 ): InvestorFigures {
   const events = books.capital.filter((e) => e.investorId === investorId);
-  const months = allocation.investors.get(investorId) ?? new Map();
   const typeOf = new Map(books.properties.map((p) => [p.id, p.type]));
   const nameOf = new Map(books.properties.map((p) => [p.id, p.name]));
 
   const capitalBy = (type?: string) =>
     events.filter((e) => type === undefined || typeOf.get(e.propertyId) === type).reduce((s, e) => s + e.cents, 0);
 
-  const cashflows = new Map<Month, number>();
-  for (const [m, im] of months) cashflows.set(m, cashflow(im));
+  const cashflows = monthlyCashflows(allocation, investorId);
   const totalIncome = [...cashflows.values()].reduce((a, b) => a + b, 0);
   const withdrawn = cashWithdrawals.filter((w) => w.investorId === investorId);
 
-  // roi_per_year on capital-months (docs/rules/returns.md): 100 × Σ cashflow × 12 / Σ_m C, the current year to date.
-  const asOfMonth = monthIndex(asOf);
   const propertyIds = [...new Set(events.map((e) => e.propertyId))];
-  const firstMonth = Math.min(...events.map((e) => monthIndex(e.date)), asOfMonth + 1);
   const roiPerYear: Record<string, number> = {};
-  for (let y = yearOf(firstMonth); y <= yearOf(asOfMonth); y++) {
-    let capitalMonths = 0;
-    let income = 0;
-    for (let m = y * 12; m < y * 12 + 12; m++) {
-      income += cashflows.get(m) ?? 0;
-      if (m <= asOfMonth) capitalMonths += capitalHeld(allocation, investorId, propertyIds, m);
-    }
+  for (const [y, { income, capitalMonths }] of returnYears(allocation, investorId, events, cashflows, asOf)) {
     if (capitalMonths > 0) roiPerYear[String(y)] = annualisedReturn(income, capitalMonths);
   }
 

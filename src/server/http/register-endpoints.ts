@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { REFUSAL_WORDS, refusalsOf, successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
+import { REFUSAL_WORDS, refusalsOf, rolesOf, successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
+import type { SessionUser } from '../modules/auth/auth.repository.js';
 import { jsonOf } from '../lib/kept-json.js';
 import { keptBytes } from '../modules/read-model/kept-reply.js';
 import { acceptsGzip } from './content-coding.js';
@@ -20,10 +21,12 @@ const IDEMPOTENCY_NOTE =
  * app: validation and parsing by the entry's schemas, the access policy (plugins/auth-guard.ts), the
  * success status and message, and the schemas the API reference is generated from.
  */
-export function registerEndpoints(app: FastifyInstance, handlers: Handlers): void {
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers, auditorScope: AuditorScopeCheck): void {
   const table: Record<string, Endpoint> = endpoints;
   const unknown = Object.keys(handlers).filter((name) => !(name in table));
   if (unknown.length) throw new Error(`Handlers without an endpoint entry: ${unknown.join(', ')}`);
+  const unscoped = unscopedAuditorEntries(table);
+  if (unscoped.length) throw new Error(`Entries an auditor may call without an auditorScope: ${unscoped.join(', ')}`);
 
   for (const [name, e] of Object.entries(table)) {
     const handler = (handlers as Record<string, Handler<Endpoint> | undefined>)[name];
@@ -32,7 +35,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
     app.withTypeProvider<ZodTypeProvider>().route({
       method: e.method,
       url: e.path,
-      config: { policy: e.policy, endpoint: name },
+      config: { policy: e.policy, endpoint: name, roles: rolesOf(e), ...(e.sessionOnly ? { sessionOnly: true } : {}) },
       ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
       ...(e.multipart ? { validatorCompiler: readByHandler } : {}),
       schema: {
@@ -53,6 +56,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
         },
       },
       handler: async (request, reply) => {
+        await checkAuditorScope(e, request.user, request.query ?? request.body, auditorScope);
         const result = await handler({
           query: request.query as never,
           body: (e.multipart ? multipartBody(request, e.multipart) : request.body) as never,
@@ -74,6 +78,38 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers): voi
       },
     });
   }
+}
+
+/**
+ * An auditor reads the books by LLC: a back-office entry they may call must name the field of its LLC or
+ * property (`auditorScope`), or nothing would hold them to their LLCs. (Their own account's calls, the
+ * session and notice settings, are about no LLC.) Answers the names of the entries that break this.
+ */
+export function unscopedAuditorEntries(table: Record<string, Endpoint>): string[] {
+  return Object.entries(table).filter(([, e]) => e.policy === 'admin' && rolesOf(e).includes('auditor') && !e.auditorScope).map(([name]) => name);
+}
+
+/** Whether an auditor may read the LLC (or the property's LLC) named: 404 in a missing one's words if not (modules/staff). */
+export type AuditorScopeCheck = (user: SessionUser, scope: 'llc_name' | 'property_name', name: string) => Promise<void>;
+
+/**
+ * The fields that name an entry's LLC or property: the portal's own name, or the specification's for the
+ * reports and viewers it kept (`selectedLLC`, `selectedProperty`).
+ */
+const SCOPE_FIELDS = { llc_name: ['llc_name', 'selectedLLC'], property_name: ['property_name', 'selectedProperty'] } as const;
+
+/**
+ * An auditor's call of an entry with an `auditorScope`, once its query or body is parsed and before its
+ * handler: the LLC or property it names must be among the LLCs granted to them. Naming none reads every
+ * LLC, which an auditor may not: the same 404 as for one not granted. Exported for the other ways in
+ * to the table's entries (the MCP tools).
+ */
+export async function checkAuditorScope(e: Endpoint, user: SessionUser | null, input: unknown, check: AuditorScopeCheck): Promise<void> {
+  if (user?.role !== 'auditor' || !e.auditorScope || e.auditorScope === 'own_llcs') return;
+  const fields = (input ?? {}) as Record<string, unknown>;
+  const field = SCOPE_FIELDS[e.auditorScope].find((f) => typeof fields[f] === 'string');
+  const name = field === undefined ? '' : (fields[field] as string);
+  await check(user, e.auditorScope, name);
 }
 
 /**

@@ -18,5 +18,8 @@ export function writeContext(request: FastifyRequest): WriteContext {
     }
     idempotency = { key: header, requestHash: sha256(canonicalJson({ url: request.routeOptions.url, body: request.body })) };
   }
-  return { userId: user.userId, ip: request.ip, idempotency };
+  const ctx: WriteContext = { userId: user.userId, ip: request.ip, idempotency };
+  // Only when there is one: an audit row without a token hashes as it always did.
+  if (user.apiToken) ctx.apiTokenId = user.apiToken.id;
+  return ctx;
 }

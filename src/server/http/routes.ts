@@ -31,6 +31,9 @@ import { bankAccountsRoutes } from '../modules/bank-accounts/bank-accounts.route
 import { achSettingsRoutes } from '../modules/ach-settings/ach-settings.routes.js';
 import { distributionRunsRoutes } from '../modules/distribution-runs/distribution-runs.routes.js';
 import { capitalCallsRoutes } from '../modules/capital-calls/capital-calls.routes.js';
+import { staffRoutes } from '../modules/staff/staff.routes.js';
+import { accessRoutes } from '../modules/access/access.routes.js';
+import { apiTokensRoutes } from '../modules/api-tokens/api-tokens.routes.js';
 import type { Services } from '../services.js';
 import type { Handlers } from './handlers.js';
 
@@ -67,4 +70,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...bankAccountsRoutes(s.bankAccounts),
   ...achSettingsRoutes(s.achSettings),
   ...capitalCallsRoutes(s.capitalCalls),
+  ...staffRoutes(s.staff),
+  ...accessRoutes(s.access),
+  ...apiTokensRoutes(s.apiTokens),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Policy } from '../../contract/endpoint.js';
+import { ROLES, type Role } from '../../contract/roles.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
@@ -7,8 +8,9 @@ import type { SessionUser } from '../modules/auth/auth.repository.js';
 /**
  * Deny by default (docs/security.md Z1): every route declares who may call it in `config.policy`, and a
  * route without one stops the server from starting.
- *  - public: anyone;  authenticated: any signed-in user;  admin: admin_level > 0, read from the
- *    database on each request so a demotion takes effect at once (Z6).
+ *  - public: anyone; otherwise a signed-in user whose role is one of the route's `roles` (the endpoint
+ *    table's, contract/roles.ts), read from the database on each request so a demotion takes effect at once (Z6).
+ *  - a personal API token never calls a session-only route, and a read-only one only reads (GET).
  */
 export type { Policy };
 
@@ -21,6 +23,12 @@ const REFERENCE_PREFIX = '/api-docs';
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
+    /** The roles that may call a route that is not public (contract/endpoint.ts rolesOf). */
+    roles?: readonly Role[];
+    /** Not for a personal API token: token, password, two-factor and user management. */
+    sessionOnly?: true;
+    /** A POST that changes nothing (the MCP connection's JSON-RPC, http/mcp/): a read-only token may make it. */
+    readsOnly?: true;
     /** The name of the endpoint table's entry the route was registered from. */
     endpoint?: string;
   }
@@ -53,13 +61,27 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
   app.addHook('onRequest', async (request) => {
     const policy = request.routeOptions.config.policy;
     if (!policy || policy === 'public') return;
-    request.user = await auth.authenticate(bearerToken(request));
-    if (policy === 'admin' && request.user.adminLevel <= 0) {
-      request.log.warn({ event: 'authz_denied', user: request.user.userId, url: request.url }, 'admin route refused');
-      throw new ForbiddenError();
+    const { sessionOnly, readsOnly } = request.routeOptions.config;
+    // A route outside the table without its own list: as an entry without one (rolesOf), the admin's alone
+    // behind the admin policy, every role's otherwise.
+    const roles = request.routeOptions.config.roles ?? (policy === 'admin' ? ['admin'] : ROLES);
+    const user = (request.user = await auth.authenticate(bearerToken(request)));
+    const token = user.apiToken;
+    const refused = !roles.includes(user.role) ? 'role' : token && sessionOnly ? 'session_only' : token?.readOnly && request.method !== 'GET' && !readsOnly ? 'read_only_token' : null;
+    if (refused) {
+      request.log.warn({ event: 'authz_denied', user: user.userId, role: user.role, why: refused, token: token?.id, url: request.url }, 'route refused');
+      throw new ForbiddenError(REFUSED_WORDS[refused]);
     }
+    // Each use of a personal API token is logged (docs/security.md, "API tokens"): the route's pattern, never its query.
+    if (token) request.log.info({ event: 'api_token_use', token: token.id, user: user.userId, method: request.method, path: request.routeOptions.url }, 'api token used');
   });
 }
+
+const REFUSED_WORDS = {
+  role: undefined,
+  session_only: 'An API token cannot manage tokens, passwords, two-factor sign-in or users: sign in to the portal for that.',
+  read_only_token: 'This API token is read-only: it cannot make changes.',
+} as const;
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;

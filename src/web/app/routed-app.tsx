@@ -1,6 +1,7 @@
 // Every screen, with the router and the query cache. main.tsx loads this as soon as the user is
 // anywhere but the sign-in screen at "/", which it shows without them (docs/performance.md).
 import { RouterProvider } from 'react-router';
+import { isStaff } from '../../contract/roles';
 import { investorCalls } from '../lib/investor-calls';
 import { setSessionEndHandler } from '../lib/api-client';
 import type { EarlyReads } from '../lib/early-reads';
@@ -35,9 +36,9 @@ export function answeredAlready({ adminLevel, investorSummary }: EarlyReads): vo
     queryClient.setQueryDefaults(summaryKey, { staleTime: 5_000 });
     void queryClient.prefetchQuery({ queryKey: summaryKey, queryFn: async () => (await answer) ?? Promise.reject(new Error('not asked')) });
   };
-  // An admin's own /investor has no summary: known once the check has answered, before the page asks.
+  // Staff's own /investor has no summary (contract/roles.ts isStaff): known once the check has answered, before the page asks.
   if (investorName !== undefined) take();
-  else void adminLevel.then((r) => r.admin_level > 0 || take(), () => undefined);
+  else void adminLevel.then((r) => isStaff(r.role) || r.role === 'delegate' || take(), () => undefined);
 }
 
 export function RoutedApp() {

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { investorCalls } from '../lib/investor-calls';
 import { callRoute } from '../lib/api-client';
-import { useEndpointQuery } from '../lib/queries';
+import { runsTheBooks, useRole } from '../lib/role';
+import { INVESTOR_PAGE } from '../../contract/roles';
 import { clearToken } from '../lib/session';
 import { Brand } from './brand';
 
@@ -11,8 +12,11 @@ export function TopNav() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  // A failed check means "not an admin", silently (docs/product.md "Screens").
-  const { data: adminLevel = 0 } = useEndpointQuery(investorCalls.adminLevel, undefined, { select: (r) => r.admin_level });
+  // The back office opens for the staff roles (admin, bookkeeper, auditor); a failed check means "not staff", silently.
+  const role = useRole();
+  const staff = runsTheBooks(role);
+  // A role that reads no investor's page (an auditor: contract/roles.ts INVESTOR_PAGE) has no summary to go to.
+  const readsInvestors = role === undefined || (INVESTOR_PAGE as readonly string[]).includes(role);
 
   const signOut = async () => {
     // Ends the session on the server; the token goes from the browser either way.
@@ -29,12 +33,12 @@ export function TopNav() {
           <Brand logoHeight={32} />
         </Link>
         <div className="navbar-nav ms-auto align-items-center gap-1 flex-wrap">
-          {adminLevel > 0 && pathname !== '/admin' && (
+          {staff && pathname !== '/admin' && (
             <Link className="nav-link" to="/admin">
               Admin
             </Link>
           )}
-          {!pathname.startsWith('/investor') && (
+          {readsInvestors && !pathname.startsWith('/investor') && (
             <Link className="nav-link" to="/investor">
               Investor Summary
             </Link>

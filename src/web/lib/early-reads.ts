@@ -1,5 +1,6 @@
 import type { Reply } from '../../contract/endpoint';
 import type { endpoints } from '../../contract/endpoints';
+import { isStaff } from '../../contract/roles';
 import { callRoute } from './api-client';
 import { getToken } from './session';
 import { sessionCalls } from './session-calls';
@@ -18,7 +19,7 @@ export type EarlyReads = {
   adminLevel: Promise<AdminLevel>;
   /**
    * The investor summary of /investor/{name}, or of /investor once the admin check says the person is
-   * not an admin (an admin has none of their own: asked, it would only be refused). null: not asked.
+   * not staff (admin, bookkeeper, auditor have none of their own: asked, it would only be refused). null: not asked.
    */
   investorSummary: { investorName: string | undefined; answer: Promise<InvestorSummary | null> } | null;
 };
@@ -44,7 +45,8 @@ export function startEarlyReads(path: string): EarlyReads | null {
       return { adminLevel, investorSummary: null }; // a malformed address: the page says so itself
     }
     const ask = () => callRoute(sessionCalls.investorSummary, { query: { investor_name: investorName } });
-    const answer = investorName !== undefined ? ask() : adminLevel.then((r) => (r.admin_level > 0 ? null : ask()));
+    // A delegate's /investor names the record it reads (the page asks once it knows them): nothing to ask here.
+    const answer = investorName !== undefined ? ask() : adminLevel.then((r) => (isStaff(r.role) || r.role === 'delegate' ? null : ask()));
     answer.catch(() => undefined);
     investorSummary = { investorName, answer };
   }

@@ -11,6 +11,9 @@ export const investorCalls = {
   adminLevel: sessionCalls.adminLevel,
   investorSummary: sessionCalls.investorSummary,
   investorProperty: route('investorProperty', 'GET', '/api/investor_property'),
+  // The switcher of a login holding several investor records, and their combined view (issue 29).
+  myInvestors: route('myInvestors', 'GET', '/api/my_investors'),
+  investorCombined: route('investorCombined', 'GET', '/api/investor_combined'),
   explain: route('explain', 'GET', '/api/explain'),
   adminSummary: route('adminSummary', 'GET', '/admin/get_admin_summary'),
   adminHelpers: route('adminHelpers', 'GET', '/admin/get_admin_helpers'),

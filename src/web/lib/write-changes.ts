@@ -51,6 +51,16 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.approveBankChange.path, [E.bankAccount, E.bankChanges]],
   [E.rejectBankChange.path, [E.bankAccount, E.bankChanges]],
   [E.changeAchSettings.path, [E.achSettings]],
+  // A delegate invited or revoked shows in the investor's list at once (the delegate's own page reads on its next load).
+  [E.inviteDelegate.path, [E.delegates]],
+  [E.revokeDelegate.path, [E.delegates]],
+  // A personal API token made or revoked shows in the Account page's list at once.
+  [E.createApiToken.path, [E.apiTokens]],
+  [E.revokeApiToken.path, [E.apiTokens]],
+  // Staff invited, changed or ended show in the staff list; an investor record granted or removed in the login's list.
+  ...[E.inviteStaff, E.changeStaffRole, E.endStaffAccess].map((w): [string, readonly Endpoint[]] => [w.path, [E.staff]]),
+  [E.grantInvestorAccess.path, [E.investorAccess]],
+  [E.revokeInvestorAccess.path, [E.investorAccess]],
   // A capital call shows in the admin's list and on its investors' pages; a receipt is an investment too.
   [E.issueCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],
   [E.cancelCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],

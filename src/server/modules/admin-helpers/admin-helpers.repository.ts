@@ -37,10 +37,33 @@ export async function readAdminHelpers(db: Queryable): Promise<AdminHelpersRespo
     managers: await names(
       db,
       `SELECT name FROM (
-         SELECT username AS name FROM portal_user WHERE admin_level > 0 AND deleted_at IS NULL
+         SELECT username AS name FROM portal_user WHERE role IN ('admin', 'bookkeeper') AND deleted_at IS NULL
          UNION
          SELECT btrim(payer) FROM ledger_entry WHERE payer IS NOT NULL AND btrim(payer) <> '' AND voided_at IS NULL
        ) m ORDER BY lower(name)`,
     ),
+  };
+}
+
+/** An auditor's lists: their LLCs, those LLCs' properties, and the years with entries in them; nothing else. */
+export async function readAuditorHelpers(db: Queryable, llcNames: string[]): Promise<AdminHelpersResponse> {
+  const ofLlcs = (type: string | null) =>
+    names(db, `SELECT p.name FROM property p JOIN llc l ON l.id = p.llc_id
+                WHERE l.name = ANY($1::text[]) AND ($2::text IS NULL OR p.property_type = $2) ORDER BY lower(p.name)`, [llcNames, type]);
+  const years = await db.query<{ year: number }>(
+    `SELECT DISTINCT extract(year FROM e.date)::int AS year FROM ledger_entry e
+       LEFT JOIN property p ON p.id = e.property_id JOIN llc l ON l.id = coalesce(e.llc_id, p.llc_id)
+      WHERE e.voided_at IS NULL AND l.name = ANY($1::text[]) ORDER BY year DESC`,
+    [llcNames],
+  );
+  return {
+    property_types: [...PROPERTY_TYPES],
+    property_expense_categories: [], property_income_categories: [], loren_list: [], investors_list: [],
+    portal_users_list: [], llc_expense_categories: [], managers: [],
+    rental_properties: await ofLlcs('rental'),
+    land_contract_properties: await ofLlcs('land_contract'),
+    llcs_list: [...llcNames].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    properties: await ofLlcs(null),
+    tax_years: years.map((r) => r.year),
   };
 }

@@ -5,7 +5,11 @@ import { dateText, monthText, usd } from '../../../contract/values/human-format.
  * (Repairs)". Names come from the books, never internal ids; the raw record stays beside it.
  */
 export type EntryNames = { kind: string; amountCents: number; property: string | null; investor: string | null; llc: string | null; category: string | null };
-export type AuditFacts = { user: string | null; action: string; entity: string; entity_id?: string | null; before: unknown; after: unknown };
+export type AuditFacts = {
+  user: string | null; action: string; entity: string; entity_id?: string | null; before: unknown; after: unknown;
+  /** The name of the personal API token the change was made with, if one was. */
+  api_token?: string | null;
+};
 
 const field = (record: unknown, key: string): string | undefined => {
   const value = (record as Record<string, unknown> | null | undefined)?.[key];
@@ -21,6 +25,8 @@ function audienceWords(audience: unknown): string {
   }
   return 'for every investor';
 }
+/** "an auditor", "a bookkeeper". */
+const aRole = (role: string | undefined) => (/^[aeiou]/.test(role ?? '') ? `an ${role}` : `a ${role}`);
 const quoted = (text: string | undefined) => (text ? ` “${text}”` : '');
 const withCategory = (text: string, category: string | null) => (category ? `${text} (${category})` : text);
 
@@ -42,8 +48,16 @@ export function entryPhrase(e: EntryNames): string {
   }
 }
 
-/** `entry`: the ledger entry an event is about; `name`: the name of the investor, property or LLC it is about. */
-export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNames; name?: string }): string {
+/**
+ * `entry`: the ledger entry an event is about; `name`: the name of the investor, property or LLC it is about.
+ * A change made with a personal API token says so: "… with the API token “nightly import”".
+ */
+export function auditSentence(a: AuditFacts, names: { entry?: EntryNames; name?: string }): string {
+  const sentence = eventSentence(a, names);
+  return a.api_token ? `${sentence} with the API token “${a.api_token}”` : sentence;
+}
+
+function eventSentence(a: AuditFacts, { entry, name }: { entry?: EntryNames; name?: string }): string {
   const who = a.user ?? 'The system';
   const after = (key: string) => field(a.after, key);
   const before = (key: string) => field(a.before, key);
@@ -72,7 +86,7 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'reopen_period llc': return `${who} reopened the books of ${name ?? 'an LLC'}`;
     case 'create category': return `${who} added the category ${after('name')}`;
     case 'create loren': return `${who} added the loren ${after('name')}`;
-    case 'register portal_user': return `${after('username')} registered a portal login`;
+    case 'register portal_user': return `${after('username')} registered a portal login${after('role') ? ` as ${aRole(after('role'))}` : ''}`;
     case 'create_admin portal_user': return `The admin account ${after('username')} was created`;
     case 'change_password portal_user': return `${after('username')} changed their password`;
     case 'enable_totp portal_user': return `${after('username')} set up two-factor sign-in`;
@@ -83,6 +97,15 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
     case 'disable_totp portal_user': return `${after('username')} turned off two-factor sign-in`;
     case 'renew_recovery_codes portal_user': return `${after('username')} made new recovery codes`;
     case 'use_recovery_code portal_user': return `${after('username')} signed in with a recovery code (${after('codes_left')} left)`;
+    case 'invite_staff registration_secret': {
+      const llcs = (a.after as { llcs?: string[] } | null)?.llcs ?? [];
+      return `${who} invited ${after('name')} as ${aRole(after('role'))}${llcs.length ? ` of ${llcs.join(', ')}` : ''}`;
+    }
+    case 'change_staff_role portal_user': {
+      const llcs = (a.after as { llcs?: string[] } | null)?.llcs ?? [];
+      return `${who} changed the role of ${after('username')} from ${before('role')} to ${after('role')}${llcs.length ? ` of ${llcs.join(', ')}` : ''}`;
+    }
+    case 'end_staff_access portal_user': return `${who} ended the access of ${before('username')} (${before('role')})`;
     case 'delete_portal_user portal_user': return `${who} deleted the portal login ${before('username')} of ${before('investor')}`;
     case 'set_tax_id investor': return `${who} put a tax ID on file for ${name ?? 'an investor'} (${after('tax_id')})`;
     case 'change_tax_id investor': return `${who} changed the tax ID of ${name ?? 'an investor'} from ${before('tax_id')} to ${after('tax_id')}`;
@@ -125,6 +148,16 @@ export function auditSentence(a: AuditFacts, { entry, name }: { entry?: EntryNam
       return `${who} reminded ${reminded} investors of a capital call`;
     }
     case 'cancel_capital_call capital_call': return `${who} cancelled a capital call: “${after('reason')}”`;
+    case 'create_api_token api_token':
+      return `${who} created the API token “${after('name')}” (${after('read_only') === 'true' ? 'read-only' : 'may make changes'}, until ${dateText(after('expires_at') ?? '')})`;
+    case 'revoke_api_token api_token': return `${who} revoked the API token “${after('name')}”`;
+    case 'invite_delegate investor_access': {
+      const sees = [after('can_see_figures') === 'true' ? 'figures' : '', after('can_see_documents') === 'true' ? 'documents' : ''].filter(Boolean).join(' and ');
+      return `${who} invited ${after('delegate')} to read the ${sees} of ${after('investor')}${after('emailed') === 'true' ? ' (by e-mail)' : ''}`;
+    }
+    case 'revoke_delegate investor_access': return `${who} ended the access of ${before('delegate')} to the page of ${before('investor')}`;
+    case 'grant_entity investor_access': return `${who} let the login ${after('username')} hold the investor record ${after('investor')}`;
+    case 'revoke_entity investor_access': return `${who} took the investor record ${before('investor')} away from the login ${before('username')}`;
     case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;
     default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;
   }

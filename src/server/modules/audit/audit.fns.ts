@@ -9,6 +9,8 @@ export type AuditFields = {
   before: unknown;
   after: unknown;
   ip: string | null;
+  /** The personal API token of the write; absent (never null) otherwise, so it is hashed only when present. */
+  apiTokenId?: number;
 };
 
 /** JSON with object keys sorted at every level, so the same content always hashes the same. */

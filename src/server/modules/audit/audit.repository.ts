@@ -27,10 +27,11 @@ export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
   // unnest keeps the order of the arrays, so ids follow the chain.
   await tx.query(
-    `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash)
-     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[], $10::text[])`,
+    `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
+     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[], $10::text[], $11::int[])`,
     [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
-      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.prevHash), rows.map((r) => r.hash)],
+      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.prevHash), rows.map((r) => r.hash),
+      rows.map((r) => r.apiTokenId ?? null)],
   );
 }
 
@@ -41,19 +42,23 @@ export type AuditRow = AuditFields & { id: number; prevHash: string; hash: strin
  * so checking it never holds the whole trail (its before and after documents) at once.
  */
 export async function auditEventsAfter(db: Queryable, afterId: number, limit: number): Promise<AuditRow[]> {
-  return db.query<AuditRow>(
+  const rows = await db.query<AuditRow & { apiTokenId: number | null }>(
     `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, user_id AS "userId",
-            action, entity, entity_id AS "entityId", before, after, ip, prev_hash AS "prevHash", hash
+            action, entity, entity_id AS "entityId", before, after, ip, prev_hash AS "prevHash", hash, api_token_id AS "apiTokenId"
        FROM audit_event
       WHERE id > $1
       ORDER BY id
       LIMIT $2`,
     [afterId, limit],
   );
+  // A row without a token was hashed without the field (audit.fns.ts): read it back the same way.
+  return rows.map(({ apiTokenId, ...row }) => (apiTokenId === null ? row : { ...row, apiTokenId }));
 }
 
 export type AuditPageRow = {
   id: number; at: string; user: string | null; action: string; entity: string; entity_id: string | null; before: unknown; after: unknown;
+  /** The name of the personal API token the change was made with, or null. */
+  api_token: string | null;
 };
 
 /** One page of the audit trail, newest first, optionally for one kind of entity. */
@@ -63,8 +68,8 @@ export async function listAuditPage(
 ): Promise<{ rows: AuditPageRow[]; total: number }> {
   const rows = await db.query<AuditPageRow>(
     `SELECT a.id, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, u.username AS "user",
-            a.action, a.entity, a.entity_id, a.before, a.after
-       FROM audit_event a LEFT JOIN portal_user u ON u.id = a.user_id
+            a.action, a.entity, a.entity_id, a.before, a.after, t.name AS api_token
+       FROM audit_event a LEFT JOIN portal_user u ON u.id = a.user_id LEFT JOIN api_token t ON t.id = a.api_token_id
       WHERE ($1::text IS NULL OR a.entity = $1)
       ORDER BY a.id DESC LIMIT $2 OFFSET $3`,
     [f.entity ?? null, f.limit, f.offset],

@@ -32,10 +32,10 @@ export function createAuditService({ db }: { db: Queryable }) {
       const { rows, total } = await listAuditPage(db, { entity: q.entity || undefined, limit: pageSize, offset: (page - 1) * pageSize });
       const idsOf = (entity: string) => rows.filter((r) => r.entity === entity && r.entity_id).map((r) => Number(r.entity_id));
       const names = await auditNames(db, { entries: idsOf('ledger_entry'), investors: idsOf('investor'), properties: idsOf('property'), llcs: idsOf('llc') });
-      const events = rows.map((r) => {
+      const events = rows.map(({ api_token, ...r }) => {
         const id = Number(r.entity_id);
         const entityNames = names[r.entity as 'investor' | 'property' | 'llc'] as Map<number, string> | undefined;
-        return { ...r, summary: auditSentence(r, { entry: r.entity === 'ledger_entry' ? names.entries.get(id) : undefined, name: entityNames?.get(id) }) };
+        return { ...r, summary: auditSentence({ ...r, api_token }, { entry: r.entity === 'ledger_entry' ? names.entries.get(id) : undefined, name: entityNames?.get(id) }) };
       });
       return { events, total, page, page_size: pageSize };
     },

@@ -9,7 +9,7 @@ export { appendAudit as recordAudit, type AuditInput } from './audit.repository.
 export { verifyAuditChain } from './audit.service.js';
 
 /** Who made a change and from where: a write context, or `OPERATOR` for the console's commands. */
-export type Actor = { userId: number | null; ip: string | null };
+export type Actor = { userId: number | null; ip: string | null; apiTokenId?: number };
 
 /** The operator at the console (npm run admin, the first admin at start): no signed-in user, no address. */
 export const OPERATOR: Actor = { userId: null, ip: null };
@@ -27,6 +27,8 @@ export const changeRow = (actor: Actor, at: Date, change: Change): AuditInput =>
   before: change.before ?? null,
   after: change.after ?? null,
   ip: actor.ip,
+  // Absent, not null, without a token: the chain hashes the fields present, so rows before tokens verify as before.
+  ...(actor.apiTokenId === undefined ? {} : { apiTokenId: actor.apiTokenId }),
 });
 
 /** Appends the audit row of `change`; call it inside the transaction of the write it records. */

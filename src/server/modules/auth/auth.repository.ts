@@ -1,3 +1,4 @@
+import type { Role } from '../../../contract/roles.js';
 import { prepared, type Queryable } from '../../db/client.js';
 
 export type SessionUser = {
@@ -5,9 +6,14 @@ export type SessionUser = {
   userId: number;
   username: string;
   adminLevel: number;
+  /** Read from the database on every request, so a change of role or an end of access holds at once. */
+  role: Role;
+  /** The login's own investor record (an investor's); more come through investor_access. */
   investorId: number | null;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** Set when the request came with a personal API token rather than a session (modules/api-tokens). */
+  apiToken?: { id: number; readOnly: boolean } | null;
 };
 
 export async function insertSession(
@@ -31,7 +37,7 @@ export async function findLiveSession(db: Queryable, sessionId: string): Promise
 
 const LIVE_SESSION = prepared(
   'find_live_session',
-  `SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.admin_level AS "adminLevel",
+  `SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.admin_level AS "adminLevel", u.role,
             u.investor_id AS "investorId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"
        FROM session s JOIN portal_user u ON u.id = s.user_id
       WHERE s.id = $1 AND s.revoked_at IS NULL AND u.deleted_at IS NULL AND u.disabled_at IS NULL`,

@@ -21,12 +21,15 @@ export const authRoutes = (auth: AuthService) =>
     totpEnable: ({ user, body, ip }) => auth.totpEnable(user, body, ip),
     totpDisable: ({ user, body, ip }) => auth.totpDisable(user, body, ip),
     recoveryCodes: ({ user, body, ip }) => auth.renewRecoveryCodes(user, body, ip),
-    register: async ({ body, ip }) => ({ access_token: (await auth.register({ ...body, ip })).accessToken }),
+    register: async ({ body, ip }) => {
+      const { accessToken, role } = await auth.register({ ...body, ip });
+      return { ...(accessToken ? { access_token: accessToken } : {}), role };
+    },
     protectedCheck: async ({ user }) => ({ logged_in_as: user.username }),
     // The web app renews its token while the user is active (30-minute tokens, 12-hour cap).
     renew: async ({ user }) => ({ access_token: (await auth.renew(user)).accessToken }),
     logout: ({ user }) => auth.logout(user),
     changePassword: ({ user, body, ip }) => auth.changePassword(user, body, ip),
     // Investors may ask too: the answer 0 is what hides the Admin link (docs/product.md "Who and where").
-    adminLevel: async ({ user }) => ({ admin_level: user.adminLevel }),
+    adminLevel: async ({ user }) => ({ admin_level: user.adminLevel, role: user.role }),
   }) satisfies Partial<Handlers>;

@@ -8,7 +8,10 @@ import {
 } from '../../domain/recovery-code.js';
 import { passwordProblem, type ContextWord } from '../../domain/password-policy.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from '../../domain/totp.js';
+import { isStaff, type Role } from '../../../contract/roles.js';
 import { auditChange } from '../audit/audit.js';
+import { grantRegisteredLogin } from '../staff/staff.js';
+import { authenticateApiToken, isApiTokenText } from '../api-tokens/api-tokens.js';
 import {
   consumeRegistrationSecret,
   findUsableSecret,
@@ -72,7 +75,7 @@ export type AuthDeps = {
   tokens: TokenSigner;
   portalName: string;
   attemptsPerMinute: number;
-  /** Admins must give a TOTP code (docs/decisions.md #14); false only in development and tests. */
+  /** Staff (admin, bookkeeper, auditor) must give a TOTP code (docs/decisions.md #14); false only in development and tests. */
   adminMfaRequired: boolean;
   /** E-mail notices of security changes, written in the change's transaction (absent: none). */
   notices?: Pick<NoticesService, 'queueNotice' | 'signedIn'>;
@@ -85,7 +88,7 @@ const CHALLENGE_EXPIRED = 'Your sign-in has expired. Sign in again.';
 const WRONG_CODE = 'The code is not right, or it was already used. Wait for the next code and try again.';
 const CODES_WAIT = 'Too many wrong codes. Wait a few minutes, then try again.';
 const WRONG_RECOVERY_CODE = 'The recovery code is not right, or it was already used.';
-const TOTP_REQUIRED = 'Two-factor sign-in is required for admin accounts: it cannot be turned off.';
+const TOTP_REQUIRED = 'Two-factor sign-in is required for staff accounts (admin, bookkeeper, auditor): it cannot be turned off.';
 
 /** What proves the second factor: a code of the authenticator app, or one of the recovery codes (the contract requires one). */
 export type SecondFactorAnswer = { code?: string; recovery_code?: string };
@@ -262,9 +265,9 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
         throw refusal(new UnauthorizedError(INVALID_LOGIN), user, guess);
       }
       if (needsRehash(user.passwordHash)) await setPasswordHash(db, user.id, await hashPassword(password));
-      // The second factor (A10): whoever has TOTP gives a code; an admin without it enrols first. The right
+      // The second factor (A10): whoever has TOTP gives a code; staff without it enrol first. The right
       // password gives its guess back, so the code has the allowance the failures before it left.
-      if (user.totpEnabledAt || (user.adminLevel > 0 && adminMfaRequired)) {
+      if (user.totpEnabledAt || (isStaff(user.role) && adminMfaRequired)) {
         await returnSignInGuess(db, user.id);
         return user.totpEnabledAt
           ? { mfaToken: await tokens.signChallenge(user.id, 'mfa', now) }
@@ -307,7 +310,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       return {
         totp_enabled: on,
         recovery_codes_left: on ? await countRecoveryCodesLeft(db, session.userId) : 0,
-        can_turn_off: on && !(user!.adminLevel > 0 && adminMfaRequired),
+        can_turn_off: on && !(isStaff(user!.role) && adminMfaRequired),
       };
     },
 
@@ -328,7 +331,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
      */
     async totpDisable(session: SessionUser, input: SecondFactorAnswer, ip: string): Promise<void> {
       const user = await enrolledAccount(session);
-      if (user.adminLevel > 0 && adminMfaRequired) throw new ConflictError(TOTP_REQUIRED);
+      if (isStaff(user.role) && adminMfaRequired) throw new ConflictError(TOTP_REQUIRED);
       await checkCode(user, user.totpSecret, input, ip, true);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -353,23 +356,26 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     },
 
     /**
-     * Registration with an investor's single-use secret (A7). A secret re-issued to an investor who
+     * Registration with a single-use secret (A7): an investor's, a staff member's (their role, an auditor's
+     * LLCs) or a delegate's (the investor's invitation). A secret re-issued to an investor who
      * already has a login replaces that login: it is how an investor who lost a password gets back in.
      * The new login is signed in at once: the person just proved the secret and chose
      * the password, and asking for it again on a bare sign-in page led nowhere.
      */
-    async register(input: { username: string; password: string; secret: string; ip: string }): Promise<{ accessToken: string }> {
+    async register(input: { username: string; password: string; secret: string; ip: string }): Promise<{ accessToken: string | null; role: Role }> {
       const { username, password, secret, ip } = input;
       await throttleAddress(ip, 'register', username);
       const now = clock.now();
       const event = { action: 'register' as const, username, ip, at: now };
       const secretHash = sha256(secret);
       const usable = await findUsableSecret(db, secretHash, now);
+      // Whom the secret registers: the investor, or the staff member or delegate as they were invited.
+      const personName = usable?.investorName ?? usable?.personName;
       const context: ContextWord[] = [
         { word: portalName, label: 'the product name' },
         { word: username, label: 'your username' },
         { word: 'loren', label: 'the word "loren"' },
-        ...(usable ? [{ word: usable.investorName, label: 'your name' }] : []),
+        ...(personName ? [{ word: personName, label: 'your name' }] : []),
       ];
       const problem = await passwordProblem(password, context);
       if (problem || !usable) {
@@ -382,13 +388,18 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
           const consumed = await consumeRegistrationSecret(tx, secretHash, now);
           if (!consumed) throw new ValidationError(REGISTRATION_REFUSED);
           if (await findUserByUsername(tx, username)) throw new ValidationError(REGISTRATION_REFUSED);
-          const replaced = await softDeleteInvestorUsers(tx, consumed.investorId, now);
+          // An investor's secret re-issued replaces their login; a staff or delegate secret makes a new one.
+          const replaced = consumed.investorId === null ? [] : await softDeleteInvestorUsers(tx, consumed.investorId, now);
           for (const old of replaced) await revokeUserSessions(tx, old.id, now);
-          const user = await insertUser(tx, { username, passwordHash, investorId: consumed.investorId, adminLevel: 0 });
+          const user = await insertUser(tx, {
+            username, passwordHash, investorId: consumed.investorId, role: consumed.role, personName: usable.personName,
+          });
+          // An auditor's LLCs; a delegate's invitation, unless the investor revoked it meanwhile.
+          if (!(await grantRegisteredLogin(tx, consumed, user.id, now))) throw new ValidationError(REGISTRATION_REFUSED);
           await auditChange(tx, { userId: user.id, ip }, now, {
             action: 'register', entity: 'portal_user', id: user.id,
             before: replaced[0] ? { replaced_user: replaced[0] } : null,
-            after: { username, investor_id: consumed.investorId },
+            after: consumed.role === 'investor' ? { username, investor_id: consumed.investorId } : { username, role: consumed.role, name: usable.personName },
           });
           await insertLoginEvent(tx, { ...event, outcome: 'success', userId: user.id });
         });
@@ -400,7 +411,9 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       }
       const user = await findUserByUsername(db, username);
       if (!user) throw new UnauthorizedError();
-      return openSession(user, ip, username);
+      // Staff sign in next and enrol in two-factor first (A10): a registration must not be a way around it.
+      if (isStaff(user.role) && adminMfaRequired) return { accessToken: null, role: user.role };
+      return { ...(await openSession(user, ip, username)), role: user.role };
     },
 
     /**
@@ -437,6 +450,12 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
     /** The signed-in user behind a bearer token, or 401 for anything else. */
     async authenticate(token: string): Promise<SessionUser> {
       const now = clock.now();
+      // A personal API token (`ipt_…`, no dots) is never a JWT: it is looked up by its hash instead.
+      if (isApiTokenText(token)) {
+        const user = await authenticateApiToken(db, token, now);
+        if (!user) throw new UnauthorizedError();
+        return user;
+      }
       const claims = await tokens.verify(token, now);
       if (!claims) throw new UnauthorizedError();
       const session = await findLiveSession(db, claims.sessionId);

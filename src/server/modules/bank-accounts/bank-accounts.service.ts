@@ -82,7 +82,7 @@ export function createBankAccountsService(
     async change(user: SessionUser, input: ChangeAccountInput, actor: WriteContext) {
       const key = keyOrRefuse();
       const now = clock.now();
-      const byAdmin = user.adminLevel > 0;
+      const byAdmin = user.role === 'admin';
       return db.transaction(async (tx) => {
         const investor = await readableInvestor(tx, user, input.investor_name);
         await lockInvestor(tx, investor.id);

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
 import type { SessionUser } from '../auth/auth.js';
-import { readableInvestor } from '../investor-portal/readable-investor.js';
+import { readableInvestor, readableInvestorIds, readsEveryInvestor } from '../investor-portal/readable-investor.js';
 import { requireInvestor, requireLlc } from '../references.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import { createTypeSniffer } from './document-type.js';
@@ -148,29 +148,37 @@ export function createDocumentsService({ db, clock, files, notices }: { db: Db; 
 
     /** An investor's documents: their own, their LLCs' and every investor's, newest first. */
     async list(user: SessionUser, query: { investor_name?: string; kind?: DocumentKind; tax_year?: number }) {
-      const investor = await readableInvestor(db, user, query.investor_name || undefined);
+      const investor = await readableInvestor(db, user, query.investor_name || undefined, 'documents');
       const rows = await documentsForInvestor(db, investor.id, { kind: query.kind, taxYear: query.tax_year });
       return { investor_name: investor.name, documents: rows.map(item) };
     },
 
     /**
-     * A document's file. An investor gets only a live document that is theirs, its current version, and
-     * the download is recorded; anything else is "not found", as a missing id is. An admin reads any
-     * document, and any version of it by number (its history).
+     * A document's file. An investor (or their delegate) gets only a live document of a record they read,
+     * its current version, and the download is recorded; anything else is "not found", as a missing id is.
+     * An admin reads any document, and any version of it by number (its history).
      */
     async download(user: SessionUser, query: { id: string; version?: number }): Promise<DownloadFile> {
       const id = documentId(query.id);
       const doc = id === null ? undefined : await findDocument(db, id);
       if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-      if (user.adminLevel > 0) {
+      if (readsEveryInvestor(user)) {
         const version = query.version && query.version !== doc.version ? await findVersion(db, doc.id, query.version) : doc;
         if (!version) throw new NotFoundError(DOCUMENT_NOT_FOUND);
         return { fileName: version.fileName, contentType: sentType(version.contentType), body: files.open(version.fileId) };
       }
-      const mayRead = user.investorId !== null && (query.version === undefined || query.version === doc.version)
-        && (await isForInvestor(db, doc.id, user.investorId));
-      if (!mayRead) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-      await insertDownload(db, { documentId: doc.id, versionId: doc.versionId, userId: user.userId, investorId: user.investorId, at: clock.now() });
+      if (query.version !== undefined && query.version !== doc.version) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+      // An investor's own documents, their other entities', and those of the pages they read as a delegate
+      // allowed documents; the download is recorded as for the first of them the document is for.
+      let forInvestor: number | undefined;
+      for (const investorId of await readableInvestorIds(db, user, 'documents')) {
+        if (await isForInvestor(db, doc.id, investorId)) {
+          forInvestor = investorId;
+          break;
+        }
+      }
+      if (forInvestor === undefined) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+      await insertDownload(db, { documentId: doc.id, versionId: doc.versionId, userId: user.userId, investorId: forInvestor, at: clock.now() });
       return { fileName: doc.fileName, contentType: sentType(doc.contentType), body: files.open(doc.fileId) };
     },
 

@@ -2,7 +2,7 @@ import type { InvestorPropertyResponse, InvestorSummaryResponse } from '../../..
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/auth.js';
 import { MissingName, type BooksService, type KeptAnswers, type KeptReply, type Named } from '../read-model/read-model.js';
-import { readableInvestor } from './readable-investor.js';
+import { readableInvestor, readsEveryInvestor } from './readable-investor.js';
 import { INVESTOR_NOT_FOUND, investorPropertyRead, investorSummaryRead, PROPERTY_NOT_FOUND } from './investor-reads.js';
 
 export { PROPERTY_NOT_FOUND } from './investor-reads.js';
@@ -27,7 +27,7 @@ export function createInvestorPortalService({ books: read, kept }: { books: Book
    * themselves needs no lookup: the login names its investor (one query less on the hot path).
    */
   async function investorIdFor(user: SessionUser, requested: string | undefined): Promise<number> {
-    if (user.adminLevel === 0 && !requested) {
+    if (user.role === 'investor' && !requested) {
       if (user.investorId === null) throw new NotFoundError(INVESTOR_NOT_FOUND);
       return user.investorId;
     }
@@ -39,7 +39,7 @@ export function createInvestorPortalService({ books: read, kept }: { books: Book
    * investor: one statement finds both), or by the id this user may read.
    */
   async function investorOf(user: SessionUser, requested: string | undefined): Promise<{ investorId: number; names: Named<{ investorId: number }>[] }> {
-    if (user.adminLevel > 0 && requested) return { investorId: 0, names: [{ table: 'investor', name: requested, field: 'investorId' }] };
+    if (readsEveryInvestor(user) && requested) return { investorId: 0, names: [{ table: 'investor', name: requested, field: 'investorId' }] };
     return { investorId: await investorIdFor(user, requested), names: [] };
   }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { Role } from '../../../contract/roles.js';
 import { nameIs } from '../../lib/names.js';
 
 export type Investor = { id: number; name: string; email: string; phone: string; address: string; active: boolean };
@@ -68,33 +69,47 @@ export async function replaceRegistrationSecret(
   );
 }
 
+/** A usable secret: an investor's (investor_id), a staff member's (role, person_name, LLCs) or a delegate's (access_id). */
+export type RegistrationSecret = {
+  investorId: number | null;
+  role: Role;
+  personName: string | null;
+  llcIds: number[];
+  accessId: number | null;
+};
+
 /**
  * Consumes a secret: marks it used if it is unused, unrevoked and unexpired, in one statement so two
- * registrations racing on one secret cannot both win. Returns the investor it belongs to.
+ * registrations racing on one secret cannot both win. Returns what it registers.
  */
 export async function consumeRegistrationSecret(
   db: Queryable,
   secretHash: string,
   at: Date,
-): Promise<{ investorId: number } | undefined> {
-  const [row] = await db.query<{ investorId: number }>(
+): Promise<RegistrationSecret | undefined> {
+  const [row] = await db.query<RegistrationSecret>(
     `UPDATE registration_secret SET used_at = $2
       WHERE secret_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2
-      RETURNING investor_id AS "investorId"`,
+      RETURNING investor_id AS "investorId", role, person_name AS "personName", llc_ids AS "llcIds", access_id AS "accessId"`,
     [secretHash, at.toISOString()],
   );
   return row;
 }
 
-/** Looks a secret up without consuming it (to name the investor in the password's context words). */
+/**
+ * Looks a secret up without consuming it, with the name of whom it registers (the password's context
+ * words): the investor's, the staff member's, or the delegate's as the investor invited them.
+ */
 export async function findUsableSecret(
   db: Queryable,
   secretHash: string,
   at: Date,
-): Promise<{ investorId: number; investorName: string } | undefined> {
-  const [row] = await db.query<{ investorId: number; investorName: string }>(
-    `SELECT s.investor_id AS "investorId", i.name AS "investorName"
-       FROM registration_secret s JOIN investor i ON i.id = s.investor_id
+): Promise<{ investorId: number | null; investorName: string | null; personName: string | null } | undefined> {
+  const [row] = await db.query<{ investorId: number | null; investorName: string | null; personName: string | null }>(
+    `SELECT s.investor_id AS "investorId", i.name AS "investorName", coalesce(s.person_name, a.delegate_name) AS "personName"
+       FROM registration_secret s
+       LEFT JOIN investor i ON i.id = s.investor_id
+       LEFT JOIN investor_access a ON a.id = s.access_id
       WHERE s.secret_hash = $1 AND s.used_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > $2`,
     [secretHash, at.toISOString()],
   );

@@ -10,4 +10,4 @@ export {
   lockInvestor,
   type Investor,
 } from './investors.repository.js';
-export type { InvestorsService } from './investors.service.js';
+export { SECRET_TTL_MS, type InvestorsService } from './investors.service.js';

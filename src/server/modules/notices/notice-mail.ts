@@ -1,4 +1,4 @@
-import { NOTICE_EVENTS, type NoticeEvent } from '../../../contract/schemas/notices.js';
+import { isInvitation, NOTICE_EVENTS, type NoticeEvent } from '../../../contract/schemas/notices.js';
 
 /** What an event's notice may say beyond its kind: never a figure, a tax ID or a document's contents. */
 export type NoticeParams = {
@@ -6,6 +6,11 @@ export type NoticeParams = {
   on?: boolean;
   /** new_device_sign_in: the browser and system in a few words ("Firefox on Linux"). */
   device?: string;
+  /**
+   * delegate_invited: the investor whose page the delegate will read, who invited them (the investor, or
+   * null for the manager on the investor's behalf), what they will see, and the one-time registration secret.
+   */
+  invitation?: { investor: string; invitedBy: string | null; sees: string; secret: string };
 };
 
 export type NoticeMail = { subject: string; text: string; html: string; headers: Record<string, string> };
@@ -49,6 +54,15 @@ function wordingOf(event: NoticeEvent, portal: string, p: NoticeParams): Wording
       return { subject: `${portal}: a capital call for you`, path: 'investor', action: 'See the capital call',
         lines: [`The manager asked for capital in ${portal}: a property you invest in needs money from its investors.`,
           'Sign in to see your share, the due date and how to pay.'] };
+    case 'delegate_invited': {
+      const i = p.invitation;
+      const by = i?.invitedBy ?? 'The manager';
+      return { subject: `${portal}: an invitation to read ${i?.investor ?? 'an investor'}'s investor page`, path: 'register', action: 'Register',
+        lines: [`${by} invited you to read the investor page of ${i?.investor ?? 'an investor'} in ${portal}: you will see ${i?.sees ?? 'it'}. You can read, not change anything.`,
+          `Your one-time registration secret: ${i?.secret ?? ''}`,
+          'Register with it (choosing your own username and password) within 7 days; it works once.',
+          'If you did not expect this invitation, ignore this e-mail: nothing happens without the secret.'] };
+    }
     case 'capital_call_reminder':
       return { subject: `${portal}: a reminder of a capital call`, path: 'investor', action: 'See the capital call',
         lines: [`A capital call in ${portal} still shows an amount outstanding from you.`, 'Sign in to see what is left to pay and how.'] };
@@ -70,7 +84,9 @@ export function noticeMail(event: NoticeEvent, { portalName, portalUrl }: { port
   const optional = !NOTICE_EVENTS[event].security;
   const footer = optional
     ? `You get this e-mail because notices of this kind are on. Turn them off in your account's notice settings: ${settings}`
-    : 'This is a security notice: it is sent for every change of this kind and cannot be turned off.';
+    : isInvitation(event)
+      ? `You get this e-mail once, because someone invited you to ${portalName}.`
+      : 'This is a security notice: it is sent for every change of this kind and cannot be turned off.';
   const text = [...w.lines, '', `${w.action}: ${link}`, '', '--', footer, ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',

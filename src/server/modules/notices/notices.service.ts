@@ -1,4 +1,4 @@
-import { NOTICE_EVENT_NAMES, NOTICE_EVENTS, type NoticeEvent } from '../../../contract/schemas/notices.js';
+import { isInvitation, NOTICE_EVENT_NAMES, NOTICE_EVENTS, type NoticeEvent } from '../../../contract/schemas/notices.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { noticeMail, type NoticeParams } from './notice-mail.js';
@@ -8,8 +8,11 @@ import {
 } from './outbox.repository.js';
 import { currentSignInDevice } from './sign-in-device.js';
 
-/** Who a notice is for: a portal user (security notices) or an investor (their login's choices apply). */
-export type NoticeTo = { userId: number } | { investorId: number };
+/**
+ * Who a notice is for: a portal user (security notices), an investor (their login's choices apply), or an
+ * address of someone without a login yet (an invitation).
+ */
+export type NoticeTo = { userId: number } | { investorId: number } | { email: string };
 
 export type QueueNoticeInput = {
   event: NoticeEvent;
@@ -27,6 +30,7 @@ const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
 export function createNoticesService({ db, portalName, portalUrl, sending }: { db: Db; portalName: string; portalUrl: string; sending: boolean }) {
   async function resolve(tx: Queryable, to: NoticeTo): Promise<NoticeRecipient | undefined> {
+    if ('email' in to) return { userId: null, investorId: null, email: to.email };
     return 'userId' in to ? recipientOfUser(tx, to.userId) : recipientOfInvestor(tx, to.investorId);
   }
 
@@ -42,7 +46,7 @@ export function createNoticesService({ db, portalName, portalUrl, sending }: { d
       const r = await resolve(tx, to);
       if (!r || !ADDRESS.test(r.email)) continue;
       if (!NOTICE_EVENTS[event].security && r.userId !== null && (await eventsTurnedOff(tx, r.userId)).has(event)) continue;
-      const who = r.userId !== null ? `u${r.userId}` : `i${r.investorId}`;
+      const who = r.userId !== null ? `u${r.userId}` : r.investorId !== null ? `i${r.investorId}` : `a${r.email}`;
       const inserted = await insertNotice(tx, {
         event, dedupeKey: `${event}:${who}:${about}`.slice(0, 200), userId: r.userId, investorId: r.investorId, address: r.email,
         subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers,
@@ -57,7 +61,7 @@ export function createNoticesService({ db, portalName, portalUrl, sending }: { d
     const off = await eventsTurnedOff(tx, userId);
     return {
       address: recipient && ADDRESS.test(recipient.email) ? recipient.email : null,
-      settings: NOTICE_EVENT_NAMES.map((event) => ({
+      settings: NOTICE_EVENT_NAMES.filter((event) => !isInvitation(event)).map((event) => ({
         event, label: NOTICE_EVENTS[event].label, always_on: NOTICE_EVENTS[event].security,
         enabled: NOTICE_EVENTS[event].security || !off.has(event),
       })),

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
 import { deleteRecoveryCodes, hashPassword, revokeUserSessions } from '../auth/auth.js';
+import { revokeUserTokens } from '../api-tokens/api-tokens.js';
 import { existingInvestor } from '../references.js';
 import { newPassword } from '../../lib/random.js';
 import type { NoticesService } from '../notices/notices.service.js';
@@ -34,9 +35,11 @@ export function createPortalUsersService({ db, clock, notices }: { db: Db; clock
       if (!user) throw new NotFoundError(`${investor.name} has no portal login.`);
       await change(tx, user);
       await revokeUserSessions(tx, user.id, now);
+      // A reset answers a lost phone or a password known to someone else: a token made then must stop too.
+      const tokens = await revokeUserTokens(tx, user.id, now);
       // The owner of the login is told, as when they change it themselves: a change they did not ask for is the alarm.
       await notices?.queueNotice(tx, { ...notice, recipients: [{ userId: user.id }] });
-      await auditChange(tx, ctx, now, { action, entity: 'portal_user', id: user.id, after: { username: user.username, investor: investor.name } });
+      await auditChange(tx, ctx, now, { action, entity: 'portal_user', id: user.id, after: { username: user.username, investor: investor.name, ...(tokens ? { api_tokens_revoked: tokens } : {}) } });
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Role } from '../../../contract/roles.js';
 import type { Queryable } from '../../db/client.js';
 
 export type PortalUser = {
@@ -6,6 +7,7 @@ export type PortalUser = {
   passwordHash: string;
   investorId: number | null;
   adminLevel: number;
+  role: Role;
   failedLogins: number;
   lockedUntil: Date | null;
   disabledAt: Date | null;
@@ -15,7 +17,7 @@ export type PortalUser = {
 };
 
 const USER_COLUMNS = `id, username, password_hash AS "passwordHash", investor_id AS "investorId",
-  admin_level AS "adminLevel", failed_logins AS "failedLogins", locked_until AS "lockedUntil",
+  admin_level AS "adminLevel", role, failed_logins AS "failedLogins", locked_until AS "lockedUntil",
   disabled_at AS "disabledAt", totp_secret AS "totpSecret", totp_enabled_at AS "totpEnabledAt", totp_last_step AS "totpLastStep"`;
 
 /** Active (not deleted) user by username, case-insensitively. */
@@ -29,12 +31,13 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
 
 export async function insertUser(
   db: Queryable,
-  u: { username: string; passwordHash: string; investorId: number | null; adminLevel: number },
+  u: { username: string; passwordHash: string; investorId: number | null; role: Role; personName?: string | null },
 ): Promise<PortalUser> {
+  // admin_level is the specification's view of the role: 1 for an admin (migration 0024's constraint).
   const [row] = await db.query<PortalUser>(
-    `INSERT INTO portal_user (username, password_hash, investor_id, admin_level)
-     VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
-    [u.username, u.passwordHash, u.investorId, u.adminLevel],
+    `INSERT INTO portal_user (username, password_hash, investor_id, admin_level, role, person_name)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${USER_COLUMNS}`,
+    [u.username, u.passwordHash, u.investorId, u.role === 'admin' ? 1 : 0, u.role, u.personName ?? null],
   );
   return row!;
 }
@@ -101,6 +104,7 @@ export type UserListRow = {
   id: number;
   username: string;
   adminLevel: number;
+  role: Role;
   investorName: string | null;
   disabled: boolean;
   /** Consecutive failed sign-ins, and the wait they set (a lockout while it is in the future). */
@@ -112,7 +116,7 @@ export type UserListRow = {
 
 export async function listUsers(db: Queryable): Promise<UserListRow[]> {
   return db.query<UserListRow>(
-    `SELECT u.id, u.username, u.admin_level AS "adminLevel", i.name AS "investorName",
+    `SELECT u.id, u.username, u.admin_level AS "adminLevel", u.role, i.name AS "investorName",
             (u.disabled_at IS NOT NULL) AS disabled, u.failed_logins AS "failedLogins", u.locked_until AS "lockedUntil",
             count(e.id)::int AS "loginCount", max(e.at) AS "lastLogin"
        FROM portal_user u

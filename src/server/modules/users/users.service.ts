@@ -42,7 +42,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
       const now = clock.now();
       await db.transaction(async (tx) => {
         if (await findUserByUsername(tx, username)) throw new ConflictError(`The username "${username}" is taken.`);
-        const user = await insertUser(tx, { username, passwordHash, investorId: null, adminLevel: 1 });
+        const user = await insertUser(tx, { username, passwordHash, investorId: null, role: 'admin' });
         if (totpSecret) {
           await setPendingTotp(tx, user.id, totpSecret);
           await enableTotp(tx, user.id, now);

@@ -2,7 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS, ADMIN_GROUPS, actionsFor, groupsOf, searchActions } from './admin-actions';
+import { rolesOf } from '../../../contract/endpoint';
+import { endpoints } from '../../../contract/endpoints';
+import { STAFF_ROLES } from '../../../contract/roles';
+import { ADMIN_ACTIONS, ADMIN_GROUPS, actionsFor, actionsForRole, groupsOf, searchActions } from './admin-actions';
 import { ActionFinder } from './navigation/action-finder';
 import { AdminActionPicker } from './navigation/admin-action-picker';
 
@@ -87,5 +90,37 @@ describe('the admin action registry', () => {
     const html = inRouter(createElement(ActionFinder, { actions: ADMIN_ACTIONS, current: ADMIN_ACTIONS[0]! }));
     expect(html).toContain('Find an action');
     expect(html).not.toContain('No action matches');
+  });
+
+  it('offers each staff role only the actions whose calls the endpoint table lets it make', () => {
+    const may = (role: (typeof STAFF_ROLES)[number], name: keyof typeof endpoints) => rolesOf(endpoints[name]).includes(role);
+    for (const a of ADMIN_ACTIONS) expect(a.needs.length, a.title).toBeGreaterThan(0);
+    // The admin may make every call: every action, in the same order.
+    expect(actionsForRole(ADMIN_ACTIONS, 'admin')).toEqual(ADMIN_ACTIONS);
+    for (const role of STAFF_ROLES) {
+      const shown = actionsForRole(ADMIN_ACTIONS, role);
+      for (const a of ADMIN_ACTIONS) {
+        expect(shown.includes(a), `${role}: ${a.title}`).toBe(a.needs.every((n) => may(role, n)));
+      }
+    }
+    // What issue 29 asks of the table, seen through the menu: the bookkeeper records and reads, the auditor reads its LLCs.
+    const bookkeeper = titles(actionsForRole(ADMIN_ACTIONS, 'bookkeeper'));
+    expect(bookkeeper).toEqual(expect.arrayContaining(['Add New Income', 'Add New Property Expense', 'Admin Summary', 'LLC Taxes']));
+    for (const t of ['Manage Portal Users', 'Period Locks', 'Change Investor Fee']) expect(bookkeeper, t).not.toContain(t);
+    const auditor = titles(actionsForRole(ADMIN_ACTIONS, 'auditor'));
+    expect(auditor).toContain('LLC Taxes');
+    for (const t of ['Add New Income', 'Admin Summary', 'Manage Portal Users', 'Withdraw Funds', 'Audit Log']) expect(auditor, t).not.toContain(t);
+  });
+
+  it('shows a bookkeeper the picker and the menu without the actions the role may not take', () => {
+    const actions = actionsForRole(ADMIN_ACTIONS, 'bookkeeper');
+    const picker = renderToStaticMarkup(createElement(AdminActionPicker, { actions, current: actions[0]!, onChoose: () => {} }));
+    const menu = inRouter(createElement(ActionFinder, { actions, current: actions[0]! }));
+    for (const html of [picker, menu]) {
+      expect(html).toContain('Add New Income');
+      expect(html).not.toContain('Manage Portal Users');
+      expect(html).not.toContain('Period Locks');
+    }
+    expect(menu.match(/<a /g)).toHaveLength(actions.length);
   });
 });

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { rolesOf } from '../../../contract/endpoint';
+import { endpoints, type EndpointName } from '../../../contract/endpoints';
+import type { Role } from '../../../contract/roles';
 import { AuditLog } from './corrections/audit-log';
 import { PeriodLocks } from './corrections/period-locks';
 import { OutboxPanel } from './outbox/outbox-panel';
@@ -44,6 +47,12 @@ type ActionSpec = {
   picture?: boolean;
   /** Words an admin may type to find it that its title does not say ("rent", "payout", "void"). */
   keywords: readonly string[];
+  /**
+   * The calls its panel cannot work without, by endpoint-table key: the action is offered to a role only
+   * when the table lets that role make every one of them (actionsForRole). The table holds the roles; the
+   * web never lists them again.
+   */
+  needs: readonly EndpointName[];
 };
 
 /**
@@ -52,75 +61,110 @@ type ActionSpec = {
  */
 const ENTRIES = [
   { title: 'Admin Summary', group: 'Reports', panel: AdminSummary, wide: true,
+    needs: ['adminSummary'],
     keywords: ['overview', 'investors', 'totals', 'dashboard', 'balances', 'cash owed', 'home'] },
   { title: 'Property Details', group: 'Reports', panel: PropertyDetails, wide: true,
+    needs: ['propertyDetails'],
     keywords: ['property history', 'income history', 'expenses', 'deposits', 'building', 'house'] },
   { title: 'Add New Income', group: 'Recording', panel: AddIncomeForm,
+    needs: ['recordPropertyIncome'],
     keywords: ['rent', 'rental income', 'late fee', 'revenue', 'receipt', 'payment received', 'record income'] },
   { title: 'Add New Loren Income', group: 'Recording', panel: AddLorenIncomeForm,
+    needs: ['recordLorenIncome'],
     keywords: ['loren', 'lease', 'billboard', 'period', 'partner income'] },
   { title: 'Add New Land Contract Payment', group: 'Recording', panel: AddLandContractPaymentForm,
+    needs: ['recordLcPayment'],
     keywords: ['land contract', 'installment', 'buyer payment', 'lc'] },
   { title: 'Add New Property Expense', group: 'Recording', panel: AddPropertyExpenseForm,
+    needs: ['recordPropertyExpense'],
     keywords: ['repair', 'bill', 'utilities', 'maintenance', 'cost', 'spend', 'property tax'] },
   { title: 'Add New Investor Property Expense', group: 'Recording', panel: AddInvestorPropertyExpenseForm,
+    needs: ['recordInvestorPropertyExpense'],
     keywords: ['charge investor', 'expense charged', 'bill investor', 'cost'] },
   { title: 'Delete Property Transaction', group: 'Corrections', panel: DeletePropertyTransaction, wide: true,
+    needs: ['propertyTxns'],
     keywords: ['void', 'delete', 'correct', 'fix', 'mistake', 'undo', 'property transactions', 'entries'] },
   { title: 'Delete LLC Transaction', group: 'Corrections', panel: DeleteLlcTransaction, wide: true,
+    needs: ['llcTxns'],
     keywords: ['void', 'delete', 'correct', 'fix', 'mistake', 'undo', 'llc transactions', 'entries'] },
   { title: 'Update Property Notes', group: 'Corrections', panel: PropertyNotesForm, picture: true,
+    needs: ['getPropertyNotes', 'setPropertyNotes'],
     keywords: ['notes', 'edit property', 'comment', 'picture', 'photo'] },
   { title: 'Add Expense Category', group: 'People and setup', panel: AddExpenseCategoryForm,
+    needs: ['addExpenseCategory'],
     keywords: ['category', 'expense type', 'setup'] },
   { title: 'Add New Investor', group: 'People and setup', panel: AddInvestorForm,
+    needs: ['addInvestor'],
     keywords: ['investor', 'new person', 'member', 'secret', 'invite', 'onboard'] },
   { title: 'Add New Investment', group: 'Recording', panel: AddInvestmentForm,
+    needs: ['addInvestment'],
     keywords: ['capital', 'contribution', 'invest', 'buy in', 'money in'] },
   { title: 'Add New Investment Property', group: 'People and setup', panel: AddInvestmentPropertyForm, picture: true,
+    needs: ['addInvestmentProperty'],
     keywords: ['property', 'building', 'house', 'purchase', 'acquire', 'picture', 'photo'] },
   { title: 'Add New Rental Deposit', group: 'Recording', panel: AddRentalDepositForm,
+    needs: ['addRentalDeposit'],
     keywords: ['security deposit', 'tenant deposit', 'deposit held'] },
   { title: 'Manage Portal Users', group: 'People and setup', panel: ManagePortalUsers,
+    needs: ['loginSummary', 'deletePortalUser', 'investorSecret'],
     keywords: ['user', 'login', 'password', 'reset', '2fa', 'two-factor', 'authenticator', 'secret', 'account', 'locked'] },
   { title: 'Add New LLC Expense', group: 'Recording', panel: AddLlcExpenseForm,
+    needs: ['recordLlcExpense'],
     keywords: ['llc cost', 'filing fee', 'accounting', 'company expense'] },
   { title: 'LLC Taxes', group: 'Reports', panel: LlcTaxes, wide: true,
+    needs: ['llcTaxes'],
     keywords: ['tax', 'k-1', 'k1', '1065', 'cpa', 'accountant', 'tax return', 'schedule'] },
   { title: 'Withdraw Funds', group: 'Recording', panel: WithdrawSwitcher,
+    needs: ['recordCashWithdrawal', 'recordInvestmentWithdrawal', 'recordDepositWithdrawal'],
     keywords: ['payout', 'distribution', 'pay investor', 'withdrawal', 'cash out', 'return of capital', 'deposit refund'] },
   // Extensions after the spec's list.
   { title: 'Manage LLCs', group: 'People and setup', panel: ManageLlcs,
+    needs: ['addLlc', 'getLlc', 'updateLlc'],
     keywords: ['llc', 'company', 'entity', 'business code', 'first step', 'setup'] },
   { title: 'Manage Lorens', group: 'People and setup', panel: ManageLorens,
+    needs: ['addLoren'],
     keywords: ['loren', 'property manager', 'leasing partner'] },
   { title: 'Change Investor Fee', group: 'People and setup', panel: ChangeInvestorFeeForm,
+    needs: ['setInvestorFee'],
     keywords: ['fee', 'management fee', 'percentage', 'rate'] },
   { title: 'Cash Withdrawals', group: 'Corrections', panel: CashWithdrawals, wide: true,
+    needs: ['investorTxns'],
     keywords: ['void', 'delete', 'correct', 'payouts', 'distributions', 'withdrawals'] },
   { title: 'Audit Log', group: 'Corrections', panel: AuditLog, wide: true,
+    needs: ['auditLog'],
     keywords: ['history', 'who changed', 'activity', 'events', 'log'] },
   { title: 'Period Locks', group: 'Corrections', panel: PeriodLocks,
+    needs: ['periodLocks', 'setPeriodLock'],
     keywords: ['lock', 'close books', 'closed', 'reopen', 'year end'] },
   { title: 'Investor Statements', group: 'Reports', panel: InvestorStatements,
+    needs: ['allStatements'],
     keywords: ['statement', 'pdf', 'quarterly', 'annual', 'report', 'download'] },
   { title: 'Export Ledger', group: 'Reports', panel: LedgerExport,
+    needs: ['ledgerExport'],
     keywords: ['csv', 'spreadsheet', 'excel', 'download', 'ledger', 'export'] },
   { title: 'Add Income Category', group: 'People and setup', panel: AddIncomeCategoryForm,
+    needs: ['addExpenseCategory'],
     keywords: ['category', 'income type', 'rent', 'late fee', 'setup'] },
   { title: 'Documents', group: 'People and setup', panel: DocumentsPanel, wide: true,
+    needs: ['adminDocuments'],
     keywords: ['document', 'upload', 'file', 'k-1', 'k1', 'agreement', 'notice', 'letter', 'pdf', 'vault'] },
   { title: 'K-1s', group: 'People and setup', panel: K1sPanel, wide: true,
+    needs: ['k1Status', 'uploadK1Batch'],
     keywords: ['k-1', 'k1', 'schedule k-1', 'tax', 'upload', 'zip', 'publish', 'consent', 'paper', 'members'] },
   { title: 'Outbox', group: 'People and setup', panel: OutboxPanel,
+    needs: ['outbox'],
     keywords: ['e-mail', 'email', 'notices', 'mail', 'smtp', 'sent', 'notifications'] },
   { title: 'Investor Updates', group: 'People and setup', panel: UpdatesPanel,
+    needs: ['adminUpdates', 'postUpdate'],
     keywords: ['update', 'letter', 'announcement', 'news', 'message', 'newsletter', 'write to investors'] },
   { title: 'Distributions', group: 'Recording', panel: DistributionsPanel, wide: true,
+    needs: ['distributionRuns', 'draftDistributionRun'],
     keywords: ['distribution run', 'quarterly', 'payout', 'pay investors', 'ach', 'nacha', 'checks', 'approve'] },
   { title: 'Bank Accounts', group: 'People and setup', panel: BankAccountsPanel,
+    needs: ['bankAccount', 'changeBankAccount'],
     keywords: ['bank', 'ach', 'routing', 'account number', 'direct deposit', 'approve', 'payee', 'distribution'] },
   { title: 'Capital Calls', group: 'Recording', panel: CapitalCallsPanel, wide: true,
+    needs: ['adminCapitalCalls'],
     keywords: ['capital call', 'ask investors', 'contribution', 'roof', 'down payment', 'raise money', 'owed', 'late'] },
 ] as const satisfies readonly ActionSpec[];
 
@@ -146,6 +190,13 @@ export const DEFAULT_ACTION = ADMIN_ACTIONS[0]!;
 
 export const actionsFor = (loren: boolean): readonly AdminAction[] =>
   loren ? ADMIN_ACTIONS : ADMIN_ACTIONS.filter((a) => a.slug !== LOREN_INCOME);
+
+/**
+ * The actions `role` may open: those whose every needed call the endpoint table lets the role make
+ * (contract/endpoint.ts rolesOf), in list order. The menu, the sheet, the finder and the picker show these.
+ */
+export const actionsForRole = (actions: readonly AdminAction[], role: Role): AdminAction[] =>
+  actions.filter((a) => a.needs.every((name) => rolesOf(endpoints[name]).includes(role)));
 
 /** The actions of each kind of work, each kind once, in ADMIN_GROUPS order; within a kind, in list order. */
 export function groupsOf(actions: readonly AdminAction[]): { group: AdminGroup; actions: AdminAction[] }[] {

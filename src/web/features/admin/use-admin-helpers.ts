@@ -27,13 +27,17 @@ export type HelpersState =
 
 /**
  * GET /admin/get_admin_helpers, loaded again whenever a write adds a name to the lists (an investor,
- * property, LLC, loren or category: see lib/queries). 403 means a signed-in non-admin.
+ * property, LLC, loren or category: see lib/queries). 403 means a signed-in non-admin. `enabled: false`
+ * (a role the endpoint table does not let call it) answers empty lists without asking.
  */
-export function useAdminHelpers(): HelpersState {
+export function useAdminHelpers(enabled = true): HelpersState {
   const { data, error, isPending } = useEndpointQuery(endpoints.adminHelpers, undefined, {
+    enabled,
     select: normalise,
     meta: { onError: (err) => !quiet(err) && console.error(errorText(err)) },
   });
+  // A role the table does not let read the lists (the caller knows) works with empty ones: never asked, never refused.
+  if (!enabled) return { status: 'ready', helpers: EMPTY_HELPERS, error: null };
   if (error instanceof ApiError && error.status === 403) return { status: 'forbidden' };
   if (error && quiet(error)) return { status: 'loading' };
   if (error) return { status: 'ready', helpers: data ?? EMPTY_HELPERS, error: `The admin lists could not be loaded: ${errorText(error)}` };

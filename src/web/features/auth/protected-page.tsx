@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isStaff } from '../../../contract/roles';
 import { TopNav } from '../../components/top-nav';
 import { useEndpointQuery } from '../../lib/queries';
 import { investorCalls } from '../../lib/investor-calls';
@@ -12,9 +13,10 @@ import { RoutedLoginPage } from './routed-login-page';
 export function ProtectedPage() {
   const hasToken = getToken() !== null;
   const { data: who } = useEndpointQuery(investorCalls.protectedCheck, undefined, { enabled: hasToken, select: (r) => r.logged_in_as });
-  const { data: adminLevel } = useEndpointQuery(investorCalls.adminLevel, undefined, { enabled: hasToken, select: (r) => r.admin_level });
+  const { data: role } = useEndpointQuery(investorCalls.adminLevel, undefined, { enabled: hasToken, select: (r) => r.role });
   if (!hasToken) return <RoutedLoginPage />;
-  const isAdmin = (adminLevel ?? 0) > 0;
+  // The back office opens for every staff role (contract/roles.ts), not only for an admin_level above 0.
+  const isAdmin = role !== undefined && isStaff(role);
   return (
     <>
       <TopNav />
@@ -26,8 +28,8 @@ export function ProtectedPage() {
             <p className="fs-5 mb-1" data-testid="logged-in-as">
               {who === undefined ? 'Loading...' : `Logged in as ${who}`}
             </p>
-            {adminLevel !== undefined && (
-              <p className="text-secondary small mb-3">{isAdmin ? 'Administrator: you keep the books.' : 'Investor: you see your own holdings.'}</p>
+            {role !== undefined && (
+              <p className="text-secondary small mb-3">{role === 'admin' ? 'Administrator: you keep the books.' : isAdmin ? `Staff (${role}): you work in the back office.` : 'Investor: you see your own holdings.'}</p>
             )}
             <div className="d-flex flex-wrap gap-2">
               <Link className="btn btn-primary" to={isAdmin ? '/admin' : '/investor'}>

@@ -7,6 +7,16 @@ import { callRoute, errorText } from '../../lib/api-client';
 import { investorCalls } from '../../lib/investor-calls';
 import { useManifest } from '../../lib/manifest';
 import { setToken } from '../../lib/session';
+import { isStaff, type Role } from '../../../contract/roles';
+
+/** The first page's button after registering, by who registered. */
+const LANDING_WORDS: Record<Role, string> = {
+  investor: 'See my investments',
+  delegate: 'See the investments I may read',
+  admin: 'Open the back office',
+  bookkeeper: 'Open the back office',
+  auditor: 'Open the reports',
+};
 
 /**
  * "/register": create a login with the secret an administrator gave (docs/product.md "Screens", Registration).
@@ -19,7 +29,7 @@ export function RegisterPage() {
   const [form, setForm] = useState({ username: '', password: '', secret: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [ready, setReady] = useState<string | null>(null);
+  const [ready, setReady] = useState<{ username: string; role: Role; signedIn: boolean } | null>(null);
   const { fading, fadeTo } = useFadeNavigate();
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -29,10 +39,10 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      const { access_token } = await callRoute(investorCalls.register, { body: form }, { anonymous: true });
+      const { access_token, role } = await callRoute(investorCalls.register, { body: form }, { anonymous: true });
       client.clear(); // nothing read for an earlier user is shown to this one
-      setToken(access_token);
-      setReady(form.username.trim());
+      if (access_token) setToken(access_token);
+      setReady({ username: form.username.trim(), role, signedIn: access_token !== undefined });
     } catch (err) {
       const message = errorText(err);
       setError(message);
@@ -49,13 +59,27 @@ export function RegisterPage() {
           {ready !== null ? (
             <div className="d-grid gap-3 text-center" role="status">
               <h2 className="h5 mb-0">Your account is ready</h2>
-              <p className="mb-0">
-                You are signed in as <strong>{ready}</strong>. Next time, sign in with this username and your password.
-              </p>
-              <button type="button" className="btn btn-primary" autoFocus onClick={() => fadeTo('/investor')}>
-                See my investments
-              </button>
-              <Link to="/account" className="small">Protect your sign-in with a code from your phone</Link>
+              {ready.signedIn ? (
+                <>
+                  <p className="mb-0">
+                    You are signed in as <strong>{ready.username}</strong>. Next time, sign in with this username and your password.
+                  </p>
+                  <button type="button" className="btn btn-primary" autoFocus onClick={() => fadeTo(isStaff(ready.role) ? '/admin' : '/investor')}>
+                    {LANDING_WORDS[ready.role]}
+                  </button>
+                  <Link to="/account" className="small">Protect your sign-in with a code from your phone</Link>
+                </>
+              ) : (
+                <>
+                  <p className="mb-0">
+                    Sign in as <strong>{ready.username}</strong> with your password. Staff sign in with a code from their
+                    phone too, so the portal will help you set that up first.
+                  </p>
+                  <button type="button" className="btn btn-primary" autoFocus onClick={() => fadeTo('/')}>
+                    Sign in
+                  </button>
+                </>
+              )}
             </div>
           ) : (
           <form onSubmit={submit} className="d-grid gap-3">

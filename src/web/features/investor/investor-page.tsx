@@ -1,5 +1,7 @@
-import { useDeferredValue } from 'react';
-import { useParams } from 'react-router';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { INVESTOR_PAGE } from '../../../contract/roles';
+import { useRole } from '../../lib/role';
 import { InvestorChooser } from './components/investor-chooser';
 import { InvestorDashboard } from './components/investor-dashboard';
 import { SummarySkeleton } from './components/summary-skeleton';
@@ -9,6 +11,14 @@ import { UpdatesCard } from './updates/updates-card';
 import { CapitalCallsCard } from './capital-calls/capital-calls-card';
 import { useInvestorSummary } from './use-investor-summary';
 import { useIsAdmin } from './use-is-admin';
+import { CombinedView } from './records/combined-view';
+import { DelegateBanner } from './records/delegate-banner';
+import { NoAccess } from './records/no-access';
+import { RecordSwitcher } from './records/record-switcher';
+import { currentRecord, useMyRecords, type MyRecord } from './records/use-my-records';
+
+/** An administrator's view of an investor's delegates: with the table's schemas, so loaded only when shown. */
+const DelegatesCard = lazy(() => import('../../components/delegates-card').then((m) => ({ default: m.DelegatesCard })));
 
 /**
  * /investor and /investor/{investor_name} (docs/product.md "Screens", Investor summary). An administrator on /investor
@@ -18,12 +28,30 @@ import { useIsAdmin } from './use-is-admin';
 export function InvestorPage() {
   const { investorName } = useParams();
   const isAdmin = useIsAdmin();
+  const role = useRole();
+  const [search] = useSearchParams();
+  // The investor records this login reads: its own, its other entities, the pages it reads as a delegate (issue 29).
+  const mine = useMyRecords(role === 'investor' || role === 'delegate');
+  // Staff who read no investor's page (an auditor: contract/roles.ts INVESTOR_PAGE) land on the back office.
+  if (investorName === undefined && isAdmin && role && !(INVESTOR_PAGE as readonly string[]).includes(role)) return <Navigate to="/admin" replace />;
   if (investorName === undefined && isAdmin) return <AdminLanding />;
+  if (role === 'investor' && investorName === undefined && search.get('view') === 'combined') return <CombinedView />;
+  if (role === 'delegate') {
+    // A delegate has no record of their own: the page is the one the address names, else the first they read.
+    const record = mine.records && currentRecord(mine.records, investorName);
+    if (!record && (mine.records || mine.failed)) return <NoAccess investorName={investorName} />;
+    return (
+      <InvestorSummary key={record?.investor_name ?? ''} investorName={record?.investor_name ?? investorName} isAdmin={false}
+        ready={record?.can_see_figures === true} records={mine.records} record={record} />
+    );
+  }
   // Keyed by the name, so another investor's page starts from scratch: no stale figures or selection.
   return (
     <InvestorSummary key={investorName ?? ''} investorName={investorName} isAdmin={isAdmin}
       // On /investor the summary waits for the admin check: an admin's would only be refused.
-      ready={investorName !== undefined || isAdmin === false} />
+      ready={investorName !== undefined || isAdmin === false}
+      records={mine.records} record={mine.records && currentRecord(mine.records, investorName)}
+      showDelegates={role === 'admin' && investorName !== undefined} />
   );
 }
 
@@ -39,9 +67,18 @@ function AdminLanding() {
   );
 }
 
-type Props = { investorName: string | undefined; isAdmin: boolean | undefined; ready: boolean };
+type Props = {
+  investorName: string | undefined;
+  isAdmin: boolean | undefined;
+  ready: boolean;
+  /** The records the login reads (an investor's, a delegate's), for the switcher; and the one shown, with what it may see. */
+  records?: MyRecord[];
+  record?: MyRecord;
+  /** An administrator on an investor's page: that investor's delegates, below. */
+  showDelegates?: boolean;
+};
 
-function InvestorSummary({ investorName, isAdmin, ready }: Props) {
+function InvestorSummary({ investorName, isAdmin, ready, records, record, showDelegates }: Props) {
   // The figures are drawn in a deferred render, which React splits into slices of a few milliseconds
   // between which the browser stays responsive; the skeleton stays until it is done. Rendered at once,
   // the whole page was one long task on a phone (docs/performance.md, Lighthouse's total blocking time).
@@ -49,15 +86,19 @@ function InvestorSummary({ investorName, isAdmin, ready }: Props) {
   if (state.status === 'choose-investor') return <AdminLanding />;
   const name =
     state.status === 'ready' ? state.summary.investor_name : state.status === 'no-data' ? state.investorName : investorName;
+  // What the investor lets this login see (a delegate's grants); their own records show everything.
+  const figures = record?.can_see_figures ?? true;
+  const loaded = figures ? state.status === 'ready' || state.status === 'no-data' : record !== undefined;
   return (
     <>
       {isAdmin && investorName !== undefined && <ViewingAsBar investorName={name ?? investorName} />}
+      {record?.relation === 'delegate' && <DelegateBanner record={record} />}
       <main className="container-xl py-4 investor-page">
         <header className="investor-header">
           {name ? (
             <>
               <h1 className="investor-name">{name}</h1>
-              <p className="investor-subtitle">Investment Summary</p>
+              <p className="investor-subtitle">{figures ? 'Investment Summary' : 'Documents'}</p>
             </>
           ) : state.status === 'loading' ? (
             // On /investor the name arrives with the answer; the placeholder keeps the header's height.
@@ -71,16 +112,27 @@ function InvestorSummary({ investorName, isAdmin, ready }: Props) {
             <h1 className="investor-name">Investment Summary</h1>
           )}
         </header>
-        {state.status === 'loading' && <SummarySkeleton />}
+        {records && record && <RecordSwitcher records={records} current={record} />}
+        {!figures && (
+          <p className="alert alert-light border py-2 mb-0" data-testid="documents-only">
+            {name} shares their documents with you, not their figures: only the documents show here.
+          </p>
+        )}
+        {figures && state.status === 'loading' && <SummarySkeleton />}
         {state.status === 'no-data' && (
           <div className="card investor-card">
             <p className="investor-empty py-5 mb-0">No data available</p>
           </div>
         )}
         {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
-        {(state.status === 'ready' || state.status === 'no-data') && <CapitalCallsCard investorName={investorName} />}
-        {(state.status === 'ready' || state.status === 'no-data') && <DocumentsCard investorName={investorName} />}
-        {(state.status === 'ready' || state.status === 'no-data') && <UpdatesCard investorName={investorName} />}
+        {figures && loaded && <CapitalCallsCard investorName={investorName} />}
+        {loaded && (record?.can_see_documents ?? true) && <DocumentsCard investorName={investorName} />}
+        {figures && loaded && <UpdatesCard investorName={investorName} />}
+        {showDelegates && investorName !== undefined && loaded && (
+          <Suspense fallback={null}>
+            <DelegatesCard investorName={investorName} onInvestorPage />
+          </Suspense>
+        )}
       </main>
     </>
   );

@@ -1,12 +1,11 @@
-import { investorCalls } from '../../lib/investor-calls';
-import { useEndpointQuery } from '../../lib/queries';
+import { runsTheBooks, useRole } from '../../lib/role';
 
 /**
- * Whether the signed-in person is an admin: undefined until the admin check answers (the same read as the
- * navigation bar's, so one request). A failed check means not an admin (docs/product.md "Screens").
+ * Whether the signed-in person runs the books (admin, bookkeeper or auditor: contract/roles.ts isStaff):
+ * undefined until the check answers (the same read as the navigation bar's, so one request). A failed
+ * check means not staff (docs/product.md "Screens").
  */
 export function useIsAdmin(): boolean | undefined {
-  const { data, isError } = useEndpointQuery(investorCalls.adminLevel, undefined, { select: (r) => r.admin_level });
-  if (isError) return false;
-  return data === undefined ? undefined : data > 0;
+  const role = useRole();
+  return role === undefined ? undefined : runsTheBooks(role);
 }

@@ -9,6 +9,7 @@ import { centsOf, centsToDollars } from '../../../lib/cents';
 import { csvFileName, dollarsColumn } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
+import { mayCall, useRole } from '../../../lib/role';
 import { ReportTable, type Column } from '../shared/report-table';
 import { logFailure, ReportFailure, ReportLoading } from '../shared/report-state';
 import { ReceiptForm } from './receipt-form';
@@ -39,6 +40,10 @@ function CallCard({ call }: { call: CapitalCallResponse }) {
   const reasonId = useId();
   const remind = useEndpointMutation(endpoints.remindCapitalCall);
   const cancel = useEndpointMutation(endpoints.cancelCapitalCall);
+  // Reminding and cancelling are the roles the table names; a bookkeeper records receipts only.
+  const role = useRole();
+  const canRemind = mayCall(role, endpoints.remindCapitalCall);
+  const canCancel = mayCall(role, endpoints.cancelCapitalCall);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,11 +102,11 @@ function CallCard({ call }: { call: CapitalCallResponse }) {
       <FormError message={failure} />
       {open && (
         <div className="d-flex flex-wrap gap-2">
-          {call.outstanding > 0 && (
+          {call.outstanding > 0 && canRemind && (
             <button type="button" className="btn btn-outline-primary" disabled={remind.isPending}
               onClick={() => void act(() => remind.mutateAsync({ body: { id: call.id } }))}>Remind those who owe</button>
           )}
-          {call.received === 0 && (
+          {call.received === 0 && canCancel && (
             <button type="button" className="btn btn-outline-danger" onClick={() => { setDone(null); setCancelling(true); }}>Cancel the call</button>
           )}
         </div>

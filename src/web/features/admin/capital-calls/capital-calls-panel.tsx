@@ -4,6 +4,7 @@ import type { AdminCall } from '../../../../contract/schemas/capital-calls';
 import { csvFileName, dollarsColumn } from '../../../lib/csv-export';
 import { formatDate } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
+import { useMayCall } from '../../../lib/role';
 import type { AdminFormProps } from '../shared/fields';
 import { ReportTable, type Column } from '../shared/report-table';
 import { logFailure, ReportFailure, ReportLoading } from '../shared/report-state';
@@ -16,6 +17,7 @@ import { StatusBadge } from './status-badge';
  * outstanding and who is late, and the chosen call's detail, where receipts are recorded.
  */
 export function CapitalCallsPanel(props: AdminFormProps) {
+  const canIssue = useMayCall(endpoints.issueCapitalCall);
   const { data, error } = useEndpointQuery(endpoints.adminCapitalCalls, undefined, { meta: logFailure });
   const [chosen, setChosen] = useState<number | null>(null);
 
@@ -36,10 +38,13 @@ export function CapitalCallsPanel(props: AdminFormProps) {
 
   return (
     <div className="d-grid gap-4 report-stack">
-      <section aria-labelledby="issue-call-title">
-        <h3 id="issue-call-title" className="admin-subtitle mb-2">Issue a capital call</h3>
-        <IssueCallForm {...props} onIssued={setChosen} />
-      </section>
+      {/* Issuing a call is the roles the table names; a bookkeeper reads the calls and records receipts. */}
+      {canIssue && (
+        <section aria-labelledby="issue-call-title">
+          <h3 id="issue-call-title" className="admin-subtitle mb-2">Issue a capital call</h3>
+          <IssueCallForm {...props} onIssued={setChosen} />
+        </section>
+      )}
       {error ? <ReportFailure what="The capital calls" error={error} /> : !data ? <ReportLoading /> : (
         <ReportTable title="Capital calls" rows={data.calls} rowKey={(c) => String(c.id)} columns={columns}
           empty="No capital calls yet: issue the first one above." subtitle="Newest first."

@@ -33,9 +33,10 @@ type Props<K extends string> = {
   /** What went wrong with the last void or correction of one of its rows, in words. */
   failure: string | null;
   headingRef: (el: HTMLHeadingElement | null) => void;
-  onDelete: (row: TxnRow) => void;
-  /** Opens the row's recording form filled in with it, to correct it in one step. */
-  onCorrect: (row: TxnRow) => void;
+  /** Voids the row (after the confirmation); absent where the role may not void (the button is not shown). */
+  onDelete?: (row: TxnRow) => void;
+  /** Opens the row's recording form filled in with it, to correct it in one step; absent where the role may not. */
+  onCorrect?: (row: TxnRow) => void;
   /** The row a link pointed at (a receipt's "See it"): marked and scrolled into view. */
   marked?: number | null;
 };
@@ -103,7 +104,7 @@ export function TxnTable<K extends string>({ id, table, rows, total, filtered, c
   );
 }
 
-type RowProps = { row: TxnRow; type: string; onDelete: (row: TxnRow) => void; onCorrect: (row: TxnRow) => void; marked: boolean };
+type RowProps = { row: TxnRow; type: string; onDelete?: (row: TxnRow) => void; onCorrect?: (row: TxnRow) => void; marked: boolean };
 
 function TxnRowView({ row, type, onDelete, onCorrect, marked }: RowProps) {
   const isVoided = Boolean(row.voided_at);
@@ -136,13 +137,17 @@ function TxnRowView({ row, type, onDelete, onCorrect, marked }: RowProps) {
           <span className="small txn-muted">Voided</span>
         ) : (
           <span className="txn-row-buttons">
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onCorrect(row)}>
-              Correct<span className="visually-hidden"> {type} ID {row.id}</span>
-            </button>
+            {onCorrect && (
+              <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onCorrect(row)}>
+                Correct<span className="visually-hidden"> {type} ID {row.id}</span>
+              </button>
+            )}
             {/* The spec fixes the confirmation ("Are you sure you want to delete …?"), not this button: it voids. */}
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
-              Void<span className="visually-hidden"> {type} ID {row.id}</span>
-            </button>
+            {onDelete && (
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onDelete(row)}>
+                Void<span className="visually-hidden"> {type} ID {row.id}</span>
+              </button>
+            )}
           </span>
         )}
       </td>

@@ -12,6 +12,7 @@ import { call, errorText } from '../../../lib/api-client';
 import { csvFileName } from '../../../lib/csv-export';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { queryKeyOf, useEndpointQuery, useInvalidation } from '../../../lib/queries';
+import { mayCall, useRole } from '../../../lib/role';
 import { correctionHref } from '../shared/entry-forms';
 import { shownDetail } from './txn-detail';
 import { isFiltered, matchesFilter, NO_FILTER, TxnFilterBar, type TxnFilter } from './txn-filter';
@@ -65,6 +66,10 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
   const headings = useRef(new Map<K, HTMLHeadingElement>());
   const reasonId = useId();
   const invalidate = useInvalidation();
+  // Voids and corrections are the roles the table names (a bookkeeper reads the rows, an admin undoes them).
+  const role = useRole();
+  const canCorrect = mayCall(role, endpoints.correctEntry);
+  const readOnly = tables.some((t) => !mayCall(role, VOID_ENDPOINTS[t.family])) || !canCorrect;
 
   const query = { [nameField]: name, include_voided: showVoided ? 'true' : 'false' } as QueryInput<E>;
   const { data, error } = useEndpointQuery(endpoint, query, {
@@ -161,6 +166,11 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
       {!name && <p className="txn-muted mb-0">Choose one to see its transactions.</p>}
       {name && !rows && !error && <p className="mb-0">Loading...</p>}
       {name && error && <FormError message={`The transactions could not be loaded: ${errorText(error)}`} />}
+      {name && rows && !error && readOnly && (
+        <p className="txn-muted small mb-3" data-testid="txn-read-only">
+          Your role reads these entries. Voiding or correcting one is an administrator&apos;s to do: ask one if an entry is wrong.
+        </p>
+      )}
       {name && rows && !error && <TxnFilterBar id={`${id}-filter`} filter={filter} onChange={setFilter} />}
       {name && rows && !error && (
         <div className="d-grid gap-4">
@@ -178,11 +188,11 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
                 if (el) headings.current.set(table.key, el);
                 else headings.current.delete(table.key);
               }}
-              onDelete={(row) => {
+              onDelete={mayCall(role, VOID_ENDPOINTS[table.family]) ? (row) => {
                 setReason('');
                 setPending({ table, row });
-              }}
-              onCorrect={(row) => void correct(table.key, row)}
+              } : undefined}
+              onCorrect={canCorrect ? (row) => void correct(table.key, row) : undefined}
               marked={marked}
             />
           ))}

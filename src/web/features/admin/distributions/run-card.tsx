@@ -8,6 +8,7 @@ import { download, errorText } from '../../../lib/api-client';
 import { formatCurrency, formatDate, formatDateTime } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/queries';
 import { useDownload } from '../../../lib/use-download';
+import { mayCall, useMayCall, useRole } from '../../../lib/role';
 import { ReportCardHeader } from '../shared/report-table';
 import { RunLines } from './run-lines';
 
@@ -29,12 +30,15 @@ const whoText = (run: DistributionRun) =>
 function RunDownloads({ run }: { run: DistributionRun }) {
   const { busy, error, run: fetchFile } = useDownload();
   const query = { query: { id: run.id } };
+  // The payment files are the approver's (the endpoint table's roles): a bookkeeper gets the lines only.
+  const role = useRole();
+  const paymentFiles = mayCall(role, endpoints.distributionRunChecks) && mayCall(role, endpoints.distributionRunNacha);
   return (
     <div className="d-grid gap-2">
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy}
           onClick={() => void fetchFile(() => download(endpoints.distributionRunCsv, query))}>Lines (CSV)</button>
-        {run.status === 'approved' && (
+        {run.status === 'approved' && paymentFiles && (
           <>
             <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy}
               onClick={() => void fetchFile(() => download(endpoints.distributionRunChecks, query))}>Checks to write (CSV)</button>
@@ -52,6 +56,8 @@ function RunDownloads({ run }: { run: DistributionRun }) {
 export function RunCard({ run }: { run: DistributionRun }) {
   const approve = useEndpointMutation(endpoints.approveDistributionRun);
   const cancel = useEndpointMutation(endpoints.cancelDistributionRun);
+  const canApprove = useMayCall(endpoints.approveDistributionRun);
+  const canCancel = useMayCall(endpoints.cancelDistributionRun);
   const [asking, setAsking] = useState<'approve' | 'cancel' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -96,9 +102,15 @@ export function RunCard({ run }: { run: DistributionRun }) {
         <FormError message={failure} />
         {run.status === 'draft' && (
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" onClick={() => { setDone(null); setAsking('approve'); }}>Approve</button>
-            <button type="button" className="btn btn-outline-danger" onClick={() => { setDone(null); setAsking('cancel'); }}>Cancel run</button>
+            <button type="button" className="btn btn-primary" disabled={!canApprove} aria-describedby={canApprove ? undefined : `${titleId}-approver`}
+              onClick={() => { setDone(null); setAsking('approve'); }}>Approve</button>
+            {canCancel && (
+              <button type="button" className="btn btn-outline-danger" onClick={() => { setDone(null); setAsking('cancel'); }}>Cancel run</button>
+            )}
           </div>
+        )}
+        {run.status === 'draft' && !canApprove && (
+          <p id={`${titleId}-approver`} className="small text-secondary mb-0">Approving a run is an administrator&apos;s: ask one to check and approve it.</p>
         )}
         {run.status !== 'cancelled' && <RunDownloads run={run} />}
       </div>

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/form-error';
 import { download, errorText } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
+import { mayCall, useRole } from '../../../lib/role';
 import { ReportTable, type Column } from '../shared/report-table';
 import { logFailure, ReportFailure, ReportLoading } from '../shared/report-state';
 import { sizeText } from '../../../../contract/schemas/document-words';
@@ -39,6 +40,9 @@ function Downloads({ doc }: { doc: AdminDocument }) {
 export function DocumentsList() {
   const { data, error } = useEndpointQuery(endpoints.adminDocuments, undefined, { meta: logFailure });
   const withdraw = useEndpointMutation(endpoints.withdrawDocument);
+  const role = useRole();
+  const canReplace = mayCall(role, endpoints.replaceDocument);
+  const canWithdraw = mayCall(role, endpoints.withdrawDocument);
   const refresh = useVaultRefresh();
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<AdminDocument | null>(null);
@@ -98,10 +102,12 @@ export function DocumentsList() {
     ) },
     { header: 'Action', end: true, cell: (d) => d.withdrawn_at ? <span className="report-muted" title={d.withdrawn_reason ?? ''}>{d.withdrawn_reason}</span> : (
       <div className="d-inline-flex flex-wrap gap-1 justify-content-end">
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={`Replace the file of ${d.title}`}
-          onClick={() => { setFailure(null); setDone(null); setReplacing(d); picker.current?.click(); }}>Replace</button>
-        <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy} aria-label={`Withdraw ${d.title}`}
-          onClick={() => { setFailure(null); setDone(null); setReason(''); setWithdrawing(d); }}>Withdraw</button>
+        {/* Replacing and withdrawing are the roles the table names; another role reads and downloads. */}
+        {canReplace && <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={`Replace the file of ${d.title}`}
+          onClick={() => { setFailure(null); setDone(null); setReplacing(d); picker.current?.click(); }}>Replace</button>}
+        {canWithdraw && <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy} aria-label={`Withdraw ${d.title}`}
+          onClick={() => { setFailure(null); setDone(null); setReason(''); setWithdrawing(d); }}>Withdraw</button>}
+        {!canReplace && !canWithdraw && <span className="report-muted">Shown</span>}
       </div>
     ) },
   ];

@@ -4,10 +4,13 @@ import type { AdminFormProps } from '../shared/fields';
 import { InvestorSecret } from './investor-secret';
 import { LoginRecovery } from './login-recovery';
 import { LoginSummary } from './login-summary';
+import { InvestorAccess } from './investor-access';
+import { StaffAccess } from './staff-access';
 
 /**
  * Manage Portal Users (docs/product.md "Screens"): delete an investor's login, issue an investor's login
- * secret, and see who signs in; and get an investor back in after a lost password or phone.
+ * secret, and see who signs in; and get an investor back in after a lost password or phone. Then the staff
+ * (invite, change a role, end access) and the investor records a login holds besides its own.
  */
 function ActionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -38,6 +41,13 @@ export function ManagePortalUsers({ helpers }: AdminFormProps) {
         <LoginRecovery users={helpers.portal_users_list} mode="totp" />
       </ActionCard>
       <LoginSummary />
+      {/* Issue 29: the back office's own people, and one person's several investor records. */}
+      <ActionCard id="staff" title="Staff">
+        <StaffAccess llcs={helpers.llcs_list} />
+      </ActionCard>
+      <ActionCard id="investor-access" title="Investor records of a login">
+        <InvestorAccess investors={helpers.investors_list} />
+      </ActionCard>
     </div>
   );
 }

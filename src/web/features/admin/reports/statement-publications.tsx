@@ -8,6 +8,7 @@ import { FormError } from '../../../components/form-error';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
+import { useMayCall } from '../../../lib/role';
 import { ReportTable, type Column } from '../shared/report-table';
 import { logFailure, ReportFailure, ReportLoading } from '../shared/report-state';
 
@@ -27,6 +28,7 @@ const columns: readonly Column<StatementPublication>[] = [
 export function StatementPublications({ period, disabled }: { period: Period; disabled?: boolean }) {
   const { data, error } = useEndpointQuery(endpoints.statementPublications, undefined, { meta: logFailure });
   const publish = useEndpointMutation(endpoints.publishStatements);
+  const canPublish = useMayCall(endpoints.publishStatements);
   const [asking, setAsking] = useState<Period | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,10 +52,12 @@ export function StatementPublications({ period, disabled }: { period: Period; di
           When the period&rsquo;s statements are final, publish it: each investor who held capital or cash in it gets an e-mail, and the
           period is listed on their page with its statement. A period is published once.
         </p>
-        <button type="button" className="btn btn-outline-primary" disabled={disabled || publish.isPending}
+        <button type="button" className="btn btn-outline-primary" disabled={disabled || publish.isPending || !canPublish}
+          aria-describedby={canPublish ? undefined : 'publish-statements-who'}
           onClick={() => { setDone(null); setFailure(null); setAsking(period); }}>
           Publish and notify investors
         </button>
+        {!canPublish && <p id="publish-statements-who" className="small text-secondary mt-2 mb-0">Publishing is an administrator&apos;s: your role downloads the statements.</p>}
       </div>
       {done && <p className="text-success mb-0" role="status">{done}</p>}
       <FormError message={failure} />

@@ -8,6 +8,7 @@ import { call, errorText } from '../../../lib/api-client';
 import { centsOf, parseCents } from '../../../lib/cents';
 import { formatCurrency, formatDate, formatMonth } from '../../../lib/format';
 import { queryKeyOf, useEndpointMutation, useEndpointQuery } from '../../../lib/queries';
+import { useMayCall } from '../../../lib/role';
 import { correctionHref, entryWords, formOfEntry, kindOfForm, PLURALS, USUAL_WORDS, valuesOfEntry, viewerOf } from './entry-forms';
 import { unusualAmountQuestion } from './unusual-amount';
 
@@ -39,6 +40,8 @@ export type Receipt = { id: number; voidedId?: number };
 
 export function EntryReceipt({ receipt, onDismiss }: { receipt: Receipt; onDismiss: () => void }) {
   const { entry, error } = useEntry(receipt.id);
+  // A correction voids the entry: only the roles the table lets correct are offered it (not a bookkeeper).
+  const canCorrect = useMayCall(endpoints.correctEntry);
   const title = receipt.voidedId
     ? `Corrected: entry ${receipt.voidedId} is voided and recorded again as entry ${receipt.id}.`
     : `Recorded as entry ${receipt.id}.`;
@@ -61,9 +64,11 @@ export function EntryReceipt({ receipt, onDismiss }: { receipt: Receipt; onDismi
               <Link className="btn btn-sm btn-outline-primary" to={viewerOf(entry).href}>
                 See it in {viewerOf(entry).title}
               </Link>
-              <Link className="btn btn-sm btn-outline-secondary" to={correctionHref(entry)}>
-                Correct it
-              </Link>
+              {canCorrect && (
+                <Link className="btn btn-sm btn-outline-secondary" to={correctionHref(entry)}>
+                  Correct it
+                </Link>
+              )}
             </div>
           )}
         </div>
@@ -79,6 +84,7 @@ export function RecentEntries({ form, id }: { form: CorrectingForm; id: string }
   const { data, error, isPending } = useEndpointQuery(ENTRIES, { kind, include_voided: 'true', limit: '5' });
   const titleId = `${id}-recent-title`;
   const entries = data?.entries ?? [];
+  const canCorrect = useMayCall(endpoints.correctEntry);
   return (
     <section className="recent-entries mt-4" aria-labelledby={titleId}>
       <h3 id={titleId} className="h6 fw-semibold mb-1">
@@ -91,7 +97,7 @@ export function RecentEntries({ form, id }: { form: CorrectingForm; id: string }
       {entries.length > 0 && (
         <ol className="list-unstyled recent-entry-list mb-0">
           {entries.map((e) => (
-            <RecentEntry key={e.id} entry={e} />
+            <RecentEntry key={e.id} entry={e} canCorrect={canCorrect} />
           ))}
         </ol>
       )}
@@ -99,7 +105,7 @@ export function RecentEntries({ form, id }: { form: CorrectingForm; id: string }
   );
 }
 
-function RecentEntry({ entry: e }: { entry: LedgerEntryRow }) {
+function RecentEntry({ entry: e, canCorrect }: { entry: LedgerEntryRow; canCorrect: boolean }) {
   const voided = Boolean(e.voided_at);
   const whom = [e.property ?? e.llc, e.investor, e.category].filter(Boolean).join(' · ');
   return (
@@ -115,7 +121,7 @@ function RecentEntry({ entry: e }: { entry: LedgerEntryRow }) {
           {e.description ? ` · ${e.description}` : ''}
           {voided ? ` · voided: ${e.void_reason ?? ''}` : ''}
         </span>
-        {!voided && (
+        {!voided && canCorrect && (
           <Link className="recent-entry-correct" to={correctionHref(e)}>
             Correct<span className="visually-hidden"> entry {e.id}</span>
           </Link>
