@@ -137,6 +137,7 @@ describe('delegates in Chromium', () => {
   it("lets an administrator invite and revoke a delegate for an investor from that investor's page", async () => {
     const admin = await signedInWindow(env.browser, env.app, { viewport: DESKTOP });
     await admin.goto(`${env.app.base}/investor/A`);
+    await admin.getByRole('button', { name: 'Delegates of A' }).click();
     const card = delegatesCard(admin);
     await card.getByRole('button', { name: 'Invite a delegate' }).click();
     const form = card.getByRole('form', { name: 'Invite a delegate' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { INVESTOR_PAGE } from '../../../contract/roles';
 import { useRole } from '../../lib/role';
@@ -51,6 +51,7 @@ export function InvestorPage() {
       // On /investor the summary waits for the admin check: an admin's would only be refused.
       ready={investorName !== undefined || isAdmin === false}
       records={mine.records} record={mine.records && currentRecord(mine.records, investorName)}
+      recordsPending={role === 'investor' && mine.records === undefined && !mine.failed}
       showDelegates={role === 'admin' && investorName !== undefined} />
   );
 }
@@ -76,13 +77,19 @@ type Props = {
   record?: MyRecord;
   /** An administrator on an investor's page: that investor's delegates, below. */
   showDelegates?: boolean;
+  /**
+   * The login's records are still on their way: the figures wait with them, so the switcher does not arrive
+   * above a page already drawn and push it down under the reader.
+   */
+  recordsPending?: boolean;
 };
 
-function InvestorSummary({ investorName, isAdmin, ready, records, record, showDelegates }: Props) {
+function InvestorSummary({ investorName, isAdmin, ready, records, record, showDelegates, recordsPending = false }: Props) {
   // The figures are drawn in a deferred render, which React splits into slices of a few milliseconds
   // between which the browser stays responsive; the skeleton stays until it is done. Rendered at once,
   // the whole page was one long task on a phone (docs/performance.md, Lighthouse's total blocking time).
-  const state = useDeferredValue(useInvestorSummary(investorName, ready));
+  const read = useDeferredValue(useInvestorSummary(investorName, ready));
+  const state = recordsPending && (read.status === 'ready' || read.status === 'no-data') ? ({ status: 'loading' } as const) : read;
   if (state.status === 'choose-investor') return <AdminLanding />;
   const name =
     state.status === 'ready' ? state.summary.investor_name : state.status === 'no-data' ? state.investorName : investorName;
@@ -128,12 +135,30 @@ function InvestorSummary({ investorName, isAdmin, ready, records, record, showDe
         {figures && loaded && <CapitalCallsCard investorName={investorName} />}
         {loaded && (record?.can_see_documents ?? true) && <DocumentsCard investorName={investorName} />}
         {figures && loaded && <UpdatesCard investorName={investorName} />}
-        {showDelegates && investorName !== undefined && loaded && (
-          <Suspense fallback={null}>
-            <DelegatesCard investorName={investorName} onInvestorPage />
-          </Suspense>
-        )}
+        {showDelegates && investorName !== undefined && loaded && <AdminDelegates investorName={investorName} />}
       </main>
     </>
+  );
+}
+
+/**
+ * An admin's view of the investor's delegates, opened on demand: a card that arrived late (it loads its
+ * forms apart) would move the page under a reader who has just scrolled to a property's panel.
+ */
+function AdminDelegates({ investorName }: { investorName: string }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div className="text-end mt-3">
+        <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setOpen(true)}>
+          Delegates of {investorName}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <DelegatesCard investorName={investorName} onInvestorPage />
+    </Suspense>
   );
 }
