@@ -207,6 +207,9 @@ function StaffList({ llcs }: { llcs: readonly string[] }) {
   const { data, error } = useEndpointQuery(endpoints.staff, undefined, { meta: logFailure });
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The portal keeps one admin at least (the server refuses otherwise): the last one's row offers nothing to refuse.
+  const activeAdmins = data?.staff.filter((r) => r.role === 'admin' && r.status === 'active').length ?? 0;
+  const lastAdmin = (r: StaffRow) => r.role === 'admin' && r.status === 'active' && activeAdmins === 1;
   const columns: readonly Column<StaffRow>[] = [
     // The username under the name: "invited" until the invitation is used to register.
     { header: 'Name', cell: (r) => <>{r.name}<br /><span className="small report-muted">{r.username ?? 'invited'}</span></> },
@@ -216,7 +219,8 @@ function StaffList({ llcs }: { llcs: readonly string[] }) {
     { header: 'Last sign-in', cell: (r) => <span className="report-when">{r.last_sign_in ? formatDateTime(r.last_sign_in) : 'Never'}</span> },
     { header: 'Status', cell: (r) => <span className="text-nowrap">{STATUS_WORDS[r.status]}</span> },
     {
-      header: 'Action', end: true, cell: (r) => r.status === 'ended' || !r.username ? <span className="report-muted">—</span> : (
+      header: 'Action', end: true, cell: (r) => lastAdmin(r) ? <span className="small report-muted">The only admin</span>
+        : r.status === 'ended' || !r.username ? <span className="report-muted">—</span> : (
         <div className="d-inline-flex flex-wrap gap-1 justify-content-end">
           <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Change the role of ${r.name}`}
             onClick={() => { setDone(null); setPending({ kind: 'role', row: r }); }}>Change role</button>
