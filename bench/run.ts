@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke]
+ * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke] [--only bank-import]
  *
  * Speed at scale (docs/performance.md): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
  * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
@@ -8,7 +8,9 @@
  * to the bare route measured in the same run, non-2xx answers, the server's peak memory and start-up
  * time, and the large/small ratio of p50; writes it all to docs/performance.md with the machine.
  * --smoke (CI): the small tier, two seconds an endpoint, nothing written to docs; it proves the bench
- * runs, it asserts no timing.
+ * runs, it asserts no timing. Last, a bank statement of 10,000 lines is previewed, committed and undone
+ * (bank-import.ts). --only bank-import: that scenario alone (no investor logins, page loads, endpoints or
+ * zip), printed and not written to docs.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { scalePortfolio, TIERS, type TierName } from './scale/portfolio.js';
 import { SCALE_ADMIN, seedScale } from './seed-scale.js';
+import { bankImportSentence, measureBankImport, type BankImportRun } from './bank-import.js';
 import { measureStatementsZip, type ZipRun } from './statements-zip.js';
 import { investorPageLcp } from './web-lcp.js';
 import { webSizes } from './web-sizes.js';
@@ -29,6 +32,9 @@ const arg = (name: string) => {
   return at >= 0 ? (process.argv[at + 1] ?? '') : undefined;
 };
 const SMOKE = process.argv.includes('--smoke');
+/** One scenario alone, instead of the whole run: `bank-import`. */
+const ONLY = arg('only');
+if (ONLY !== undefined && ONLY !== 'bank-import') throw new Error(`--only takes bank-import, not ${ONLY}`);
 const SECONDS = Number(arg('seconds') ?? (SMOKE ? 2 : 10));
 const TIER_NAMES = (arg('tiers') ?? 'small').split(',') as TierName[];
 const CONNECTIONS = 32;
@@ -203,7 +209,20 @@ async function drive(server: Server, tokens: { admin: string; investors: string[
   return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad };
 }
 
-type Run = { engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun; rows: Row[] };
+type Run = {
+  engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun | null; rows: Row[]; bankImport: BankImportRun;
+};
+
+/** The statement's account: the tier's first property (a rental) and its LLC, in the year after the seeded ones. */
+async function bankImportOf(engine: Engine, tier: TierName, base: string, token: string): Promise<BankImportRun> {
+  const plan = scalePortfolio(TIERS[tier], 42);
+  const [, property] = plan.properties[0]!;
+  const year = TIERS[tier].firstYear + TIERS[tier].years;
+  const run = await measureBankImport(base, token, { llcName: String(property.llc), propertyName: String(property.property_name), year }, undefined,
+    (line) => console.log(`  ${engine.name} ${tier} bank import: ${line}`));
+  console.log(`  ${engine.name} ${tier} bank import: ${bankImportSentence(run)}`);
+  return run;
+}
 
 async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   const env = await engine.env(tier);
@@ -212,6 +231,12 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   try {
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SCALE_ADMIN) });
     const token = ((await login.json()) as { access_token: string }).access_token;
+    if (ONLY === 'bank-import') {
+      const ahead = await server.ahead;
+      console.log(`  ${engine.name} ${tier}: ${ahead.answers} answers computed ahead of reads in ${ahead.seconds.toFixed(1)} s after start`);
+      const bankImport = await bankImportOf(engine, tier, server.base, token);
+      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport };
+    }
     const tokens = { admin: token, investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)) };
     // The reads are measured as the portal runs: once it has computed its answers ahead (after the
     // previous run's writes, the large tier's first pass recomputes most of them).
@@ -234,8 +259,13 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     const zip = await measureStatementsZip(server.base, tokens.admin, SMOKE ? '2025-10-01' : '2025-01-01', '2025-12-31', ZIP_SECONDS);
     console.log(`  ${engine.name} ${tier} statements zip: ${zipSentence(zip)}`);
     await measure(writeTargets(tier));
+    // A write too, and the largest: after the others, so its recomputed answers do not slow their measures.
+    const bankImport = await bankImportOf(engine, tier, server.base, token);
     const bare = measured[0]!.rps;
-    return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })) };
+    return {
+      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport,
+      rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })),
+    };
   } finally {
     await server.stop();
   }
@@ -256,8 +286,11 @@ function report(runs: Run[]): string {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`;
   const lines = [`Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint.`, ''];
   for (const run of runs) {
-    lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s; then ${run.ahead.answers} answers computed ahead of reads in ${run.ahead.seconds.toFixed(1)} s (the reads below were measured after). Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB. Investor page largest contentful paint in Chromium, median of ${run.lcpMs.length} loads: ${median(run.lcpMs).toFixed(0)} ms.`, '',
-      `Statements of 2025 for every investor as one zip: ${zipSentence(run.zip)}`, '');
+    const lcp = run.lcpMs.length ? ` Investor page largest contentful paint in Chromium, median of ${run.lcpMs.length} loads: ${median(run.lcpMs).toFixed(0)} ms.` : '';
+    lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s; then ${run.ahead.answers} answers computed ahead of reads in ${run.ahead.seconds.toFixed(1)} s (the reads below were measured after). Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB.${lcp}`, '');
+    if (run.zip) lines.push(`Statements of 2025 for every investor as one zip: ${zipSentence(run.zip)}`, '');
+    lines.push(`Bank import: ${bankImportSentence(run.bankImport)}`, '');
+    if (run.rows.length === 0) continue;
     lines.push('| endpoint | req/s | p50 ms | p99 ms | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|');
     for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
     lines.push('');
@@ -265,7 +298,7 @@ function report(runs: Run[]): string {
   for (const engine of new Set(runs.map((r) => r.engine))) {
     const small = runs.find((r) => r.engine === engine && r.tier === 'small');
     const large = runs.find((r) => r.engine === engine && r.tier === 'large');
-    if (!small || !large) continue;
+    if (!small?.rows.length || !large?.rows.length) continue;
     lines.push(`### ${engine}: p50 at large ÷ p50 at small`, '', '| endpoint | ratio |', '|---|---:|');
     for (const [k, r] of large.rows.entries()) lines.push(`| ${r.endpoint} | ${(r.p50 / Math.max(1, small.rows[k]!.p50)).toFixed(2)} |`);
     lines.push('');
@@ -280,9 +313,9 @@ async function main() {
   const runs: Run[] = [];
   for (const engine of engines) for (const tier of tiers) runs.push(await runOne(engine, tier));
   const table = report(runs);
-  const sizes = webSizes();
+  const sizes = ONLY ? '' : webSizes();
   console.log(`\n${table}\n${sizes}`);
-  if (SMOKE) return;
+  if (SMOKE || ONLY) return;
   const doc = readFileSync('docs/performance.md', 'utf8');
   const marker = '<!-- bench results -->';
   const head = doc.includes(marker) ? doc.slice(0, doc.indexOf(marker)) : doc;

@@ -52,6 +52,8 @@ export type Endpoint = {
   headers?: Record<string, string>;
   /** A larger body than the app's 64 KiB default, for the one call that carries a file. */
   bodyLimit?: number;
+  /** More fields and list items than the 1,000 any request may send (plugins/input-bounds.ts): a call that carries many lines. */
+  maxEntries?: number;
   /**
    * A download: the answer is a file of this type (sent as an attachment), not JSON. `response` then
    * describes it for the API reference only, and the service returns a `DownloadFile`.

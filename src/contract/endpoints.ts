@@ -30,6 +30,7 @@ import * as SP from './schemas/statement-publications.js';
 import * as DR from './schemas/distribution-runs.js';
 import * as ACH from './schemas/ach-settings.js';
 import * as AC from './schemas/access.js';
+import * as BI from './schemas/bank-import.js';
 import { BOOKKEEPING, INVESTOR_OWN, INVESTOR_PAGE, ROLES, STAFF_READ } from './roles.js';
 
 /**
@@ -541,6 +542,69 @@ export const endpoints = {
     method: 'GET', path: '/admin/document_downloads', policy: 'admin', roles: BOOKKEEPING, tag: 'Documents',
     summary: 'Who opened a document, which version and when, newest first.',
     query: D.DocumentDownloadsQuery, response: D.DocumentDownloadsResponse, refusals: [404],
+  }),
+
+  // ---- bank statements in (docs/product.md "Bank statement import") ----------------------------------
+  llcBankAccounts: endpoint({
+    method: 'GET', path: '/admin/llc_bank_accounts', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "An LLC's bank accounts: the properties each usually serves and its kept CSV column mapping.",
+    query: BI.LlcBankAccountsQuery, response: BI.LlcBankAccountsResponse, refusals: [404],
+  }),
+  addLlcBankAccount: endpoint({
+    method: 'POST', path: '/admin/add_llc_bank_account', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: 'Adds a bank account of an LLC (a name, its last four digits, the properties it usually serves).',
+    body: BI.AddLlcBankAccountRequest, response: MessageResponse, status: 201, message: 'Bank account added.', refusals: [404, 409],
+  }),
+  changeLlcBankAccount: endpoint({
+    method: 'POST', path: '/admin/change_llc_bank_account', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "Changes an LLC bank account's name, last four digits, properties or CSV mapping.",
+    body: BI.ChangeLlcBankAccountRequest, response: MessageResponse, message: 'Bank account saved.', refusals: [404, 409],
+  }),
+  bankRules: endpoint({
+    method: 'GET', path: '/admin/bank_rules', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "An LLC's import rules, in the order they are applied.", query: BI.BankRulesQuery, response: BI.BankRulesResponse, refusals: [404],
+  }),
+  addBankRule: endpoint({
+    method: 'POST', path: '/admin/add_bank_rule', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: 'Adds an import rule: lines whose payee or memo contains the text are proposed as this entry.',
+    body: BI.AddBankRuleRequest, response: BI.AddBankRuleResponse, status: 201, message: 'Rule saved.', refusals: [404],
+  }),
+  changeBankRule: endpoint({
+    method: 'POST', path: '/admin/change_bank_rule', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "Changes an import rule's text, entry or place in the order.",
+    body: BI.ChangeBankRuleRequest, response: MessageResponse, message: 'Rule saved.', refusals: [404],
+  }),
+  deleteBankRule: endpoint({
+    method: 'POST', path: '/admin/delete_bank_rule', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: 'Deletes an import rule (later previews no longer apply it; proposals it made keep its name).',
+    body: BI.DeleteBankRuleRequest, response: MessageResponse, message: 'Rule deleted.', refusals: [404],
+  }),
+  bankImportPreview: endpoint({
+    method: 'POST', path: '/admin/bank_import_preview', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "Reads a bank statement (CSV, OFX or QFX) and answers each line with the entry it would record and whether it is new, already imported or a possible duplicate; nothing is recorded until bank_import_commit.",
+    multipart: { fields: BI.BankImportPreviewFields, file: { name: 'file', types: BI.BANK_FILE_TYPES, maxBytes: BI.MAX_BANK_FILE_BYTES } },
+    response: BI.BankImportPreviewResponse, status: 201, message: 'Statement read: check each line, then record.', refusals: [404, 413],
+  }),
+  bankImport: endpoint({
+    method: 'GET', path: '/admin/bank_import', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: 'An import as bank_import_preview answered it (statuses as of now), or, once committed, what each line became.',
+    query: BI.BankImportQuery, response: BI.BankImportResponse, refusals: [404],
+  }),
+  bankImports: endpoint({
+    method: 'GET', path: '/admin/bank_imports', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    summary: "An LLC's statement imports, newest first: file, who and when, lines taken and skipped, undone.",
+    query: BI.BankImportsQuery, response: BI.BankImportsResponse, refusals: [404],
+  }),
+  bankImportCommit: endpoint({
+    method: 'POST', path: '/admin/bank_import_commit', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import', idempotent: true,
+    summary: "Records the lines sent, each by its recording form's rules (names, period lock, withdrawal limits), in one transaction; the import's other lines are skipped.",
+    body: BI.BankImportCommitRequest, response: BI.BankImportCommitResponse, message: 'Recorded {taken} lines, skipped {skipped}.',
+    bodyLimit: 6 * 1024 * 1024, maxEntries: BI.MAX_COMMIT_ENTRIES, refusals: [404, 409, 413],
+  }),
+  bankImportUndo: endpoint({
+    method: 'POST', path: '/admin/bank_import_undo', policy: 'admin', tag: 'Bank import',
+    summary: 'Voids every entry an import recorded (each with its audit row), unless one is in a closed period; its lines can then be imported again.',
+    body: BI.BankImportUndoRequest, response: BI.BankImportUndoResponse, message: 'Import undone: {voided} entries voided.', refusals: [404, 409],
   }),
 
   // ---- K-1s in one upload ---------------------------------------------------------------------------

@@ -44,6 +44,9 @@ import { createCapitalCallsService } from './modules/capital-calls/capital-calls
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createAccessService } from './modules/access/access.service.js';
 import { createApiTokensService } from './modules/api-tokens/api-tokens.service.js';
+import { createLlcBankAccountsService } from './modules/bank-import/llc-bank-accounts.service.js';
+import { createBankRulesService } from './modules/bank-import/bank-rules.service.js';
+import { createBankImportService } from './modules/bank-import/bank-import.service.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -110,6 +113,9 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     achSettings: createAchSettingsService({ db, clock }),
     capitalCalls: createCapitalCallsService({ db, clock, runOnce, addInvestment: recordingBuilders.addInvestment, notices }),
     apiTokens: createApiTokensService({ db, clock }),
+    llcBankAccounts: createLlcBankAccountsService({ db, clock }),
+    bankRules: createBankRulesService({ db, clock }),
+    bankImports: createBankImportService({ db, clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) } }),
     staff: createStaffService({ db, clock }),
     statementPublications: createStatementPublicationsService({ db, clock, today: books.today, statements, notices }),
     access: createAccessService({ db, clock, books, investorPortal, notices, mailOn: noticeSender.sending }),

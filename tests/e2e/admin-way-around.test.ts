@@ -24,6 +24,7 @@ const SPEC_ACTIONS = [
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
   'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates', 'Distributions', 'Bank Accounts', 'Capital Calls',
+  'Bank Import',
 ];
 const GROUPS = ['Reports', 'Recording', 'Corrections', 'People and setup'];
 
@@ -124,7 +125,7 @@ describe("the admin's way around in Chromium", () => {
     expect((await menu.getByRole('link').allTextContents()).sort()).toEqual([...SPEC_ACTIONS, ...EXTENSIONS].sort());
     expect(await menu.getByRole('list', { name: 'Recording', exact: true }).getByRole('link').allTextContents()).toEqual([
       'Add New Income', 'Add New Land Contract Payment', 'Add New Property Expense', 'Add New Investor Property Expense',
-      'Add New Investment', 'Add New Rental Deposit', 'Add New LLC Expense', 'Withdraw Funds', 'Distributions', 'Capital Calls',
+      'Add New Investment', 'Add New Rental Deposit', 'Add New LLC Expense', 'Withdraw Funds', 'Distributions', 'Capital Calls', 'Bank Import',
     ]);
     const current = () => menu.locator('[aria-current="page"]').allTextContents();
     expect(await current()).toEqual(['Admin Summary']);

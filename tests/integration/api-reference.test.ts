@@ -53,6 +53,7 @@ const BOOK_RULES: [RegExp, string][] = [
   [/its check digit does not match/, 'a routing number whose ABA check digit does not match'],
   [/must use plain letters, digits and punctuation/, 'text a NACHA file cannot carry (not plain ASCII)'],
   [/^Nothing to pay: no investor/, 'a distribution run whose minimum leaves no one to pay'],
+  [/^A rule for an? [\w -]+ names no (category|property|investor)\.$|is an? [\w ]+ category, not an? [\w ]+ category\.$/, "an import rule's property, category and investor fit its kind"],
   [/^Only an auditor is granted LLCs|^An auditor must be granted at least one LLC/, 'LLCs named for a staff role other than an auditor’s'],
 ];
 
@@ -184,6 +185,17 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     investorAccess: () => ({ username: 'nobody.reference' }),
     grantInvestorAccess: () => ({ username: 'nobody.reference', investor_name: 'C' }),
     revokeInvestorAccess: () => ({ username: 'nobody.reference', investor_name: 'C' }),
+    llcBankAccounts: () => ({ llc_name: MAPLE_LLC.llc_name }),
+    addLlcBankAccount: () => ({ llc_name: MAPLE_LLC.llc_name, name: fresh('Reference Account'), last4: '1234', property_names: ['P'] }),
+    changeLlcBankAccount: () => ({ llc_name: MAPLE_LLC.llc_name, name: 'No Such Account', last4: '' }),
+    bankRules: () => ({ llc_name: MAPLE_LLC.llc_name }),
+    addBankRule: () => ({ llc_name: MAPLE_LLC.llc_name, match_text: fresh('REFERENCE PAYEE'), kind: 'property_expense', property_name: 'P', category: 'Repairs' }),
+    changeBankRule: () => ({ id: 999_999, match_text: 'REFERENCE', kind: 'property_expense' }),
+    deleteBankRule: () => ({ id: 999_999 }),
+    bankImport: () => ({ import_id: 999_999 }),
+    bankImports: () => ({ llc_name: MAPLE_LLC.llc_name }),
+    bankImportCommit: () => ({ import_id: 999_999, lines: [{ line: 1, kind: 'property_income' }] }),
+    bankImportUndo: () => ({ import_id: 999_999 }),
     changeAchSettings: () => ({ company_name: 'Reference', company_id: '1123456789', originating_routing: '021000021', destination_routing: '021000021', destination_name: 'Reference Bank', origin_name: 'Reference' }),
   };
 

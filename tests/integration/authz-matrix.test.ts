@@ -33,7 +33,9 @@ const REVIEWED: Record<Exclude<Role, 'admin'>, string[]> = {
     documentDownloads draftDistributionRun getPropertyNotes investorTxns k1Batch k1BatchFile k1Consents ledgerEntries ledgerExport
     maxCashWithdrawal maxDepositWithdrawal maxInvestmentWithdrawal periodLocks previewCapitalCall recordCallReceipt recordCashWithdrawal
     recordDepositWithdrawal recordInvestmentWithdrawal recordInvestorPropertyExpense recordLcPayment recordLlcExpense recordLorenIncome
-    recordPropertyExpense recordPropertyIncome setPropertyNotes statementPublications`),
+    recordPropertyExpense recordPropertyIncome setPropertyNotes statementPublications
+    addBankRule addLlcBankAccount bankImport bankImportCommit bankImportPreview bankImports bankRules changeBankRule changeLlcBankAccount
+    deleteBankRule llcBankAccounts`),
   auditor: words(SESSION, NOTICES, AUDITOR_READS),
   investor: words(SESSION, NOTICES, INVESTOR_PAGE, `
     bankAccount changeBankAccount delegates giveK1Consent investorCombined inviteDelegate k1Consent myInvestors revokeDelegate withdrawK1Consent`),

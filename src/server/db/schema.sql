@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0024_roles_and_access.sql (24)
+-- Migrations: 0001_initial_schema.sql … 0025_bank_import.sql (25)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -114,6 +114,92 @@ CREATE TABLE bank_account_change (
   CONSTRAINT bank_account_change_pkey PRIMARY KEY (investor_id),
   CONSTRAINT bank_account_change_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES portal_user(id)
 );
+
+CREATE TABLE bank_import (
+  id              integer GENERATED ALWAYS AS IDENTITY,
+  llc_id          integer NOT NULL,
+  bank_account_id integer,
+  account_key     text NOT NULL,
+  file_name       text NOT NULL,
+  file_sha256     text NOT NULL,
+  format          text NOT NULL,
+  state           text NOT NULL,
+  uploaded_by     integer NOT NULL,
+  uploaded_at     timestamp with time zone NOT NULL,
+  committed_by    integer,
+  committed_at    timestamp with time zone,
+  lines_taken     integer,
+  lines_skipped   integer,
+  undone_by       integer,
+  undone_at       timestamp with time zone,
+  CONSTRAINT bank_import_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES llc_bank_account(id),
+  CONSTRAINT bank_import_check CHECK ((state = 'previewed'::text) = (committed_at IS NULL)),
+  CONSTRAINT bank_import_check1 CHECK ((state = 'undone'::text) = (undone_at IS NOT NULL)),
+  CONSTRAINT bank_import_committed_by_fkey FOREIGN KEY (committed_by) REFERENCES portal_user(id),
+  CONSTRAINT bank_import_file_name_check CHECK (length(file_name) <= 255),
+  CONSTRAINT bank_import_file_sha256_check CHECK (file_sha256 ~ '^[0-9a-f]{64}$'::text),
+  CONSTRAINT bank_import_format_check CHECK (format = ANY (ARRAY['csv'::text, 'ofx'::text, 'qfx'::text])),
+  CONSTRAINT bank_import_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT bank_import_pkey PRIMARY KEY (id),
+  CONSTRAINT bank_import_state_check CHECK (state = ANY (ARRAY['previewed'::text, 'committed'::text, 'undone'::text])),
+  CONSTRAINT bank_import_undone_by_fkey FOREIGN KEY (undone_by) REFERENCES portal_user(id),
+  CONSTRAINT bank_import_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES portal_user(id)
+);
+CREATE INDEX bank_import_llc ON public.bank_import USING btree (llc_id, uploaded_at DESC);
+
+CREATE TABLE bank_import_line (
+  import_id    integer NOT NULL,
+  line_no      integer NOT NULL,
+  date         date NOT NULL,
+  amount_cents bigint NOT NULL,
+  payee        text NOT NULL,
+  memo         text NOT NULL,
+  reference    text,
+  identity     text NOT NULL,
+  decided      text,
+  entry_id     bigint,
+  live         boolean DEFAULT false NOT NULL,
+  CONSTRAINT bank_import_line_amount_cents_check CHECK (amount_cents <> 0),
+  CONSTRAINT bank_import_line_check CHECK (decided IS NOT NULL OR entry_id IS NULL AND NOT live),
+  CONSTRAINT bank_import_line_check1 CHECK (decided IS NULL OR (decided = 'taken'::text) = (entry_id IS NOT NULL)),
+  CONSTRAINT bank_import_line_decided_check CHECK (decided = ANY (ARRAY['taken'::text, 'skipped'::text])),
+  CONSTRAINT bank_import_line_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES ledger_entry(id),
+  CONSTRAINT bank_import_line_import_id_fkey FOREIGN KEY (import_id) REFERENCES bank_import(id),
+  CONSTRAINT bank_import_line_line_no_check CHECK (line_no > 0),
+  CONSTRAINT bank_import_line_memo_check CHECK (length(memo) <= 500),
+  CONSTRAINT bank_import_line_payee_check CHECK (length(payee) <= 500),
+  CONSTRAINT bank_import_line_pkey PRIMARY KEY (import_id, line_no),
+  CONSTRAINT bank_import_line_reference_check CHECK (length(reference) <= 255)
+);
+CREATE INDEX bank_import_line_entry ON public.bank_import_line USING btree (entry_id) WHERE (entry_id IS NOT NULL);
+CREATE UNIQUE INDEX bank_import_line_live_identity ON public.bank_import_line USING btree (identity) WHERE live;
+
+CREATE TABLE bank_rule (
+  id          integer GENERATED ALWAYS AS IDENTITY,
+  llc_id      integer NOT NULL,
+  position    integer NOT NULL,
+  match_text  text NOT NULL,
+  kind        text NOT NULL,
+  property_id integer,
+  category_id integer,
+  investor_id integer,
+  description text,
+  created_by  integer NOT NULL,
+  created_at  timestamp with time zone NOT NULL,
+  deleted_at  timestamp with time zone,
+  deleted_by  integer,
+  CONSTRAINT bank_rule_category_id_fkey FOREIGN KEY (category_id) REFERENCES category(id),
+  CONSTRAINT bank_rule_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT bank_rule_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES portal_user(id),
+  CONSTRAINT bank_rule_description_check CHECK (length(description) <= 500),
+  CONSTRAINT bank_rule_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT bank_rule_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT bank_rule_match_text_check CHECK (match_text = btrim(match_text) AND match_text <> ''::text AND length(match_text) <= 100),
+  CONSTRAINT bank_rule_pkey PRIMARY KEY (id),
+  CONSTRAINT bank_rule_position_check CHECK ("position" > 0),
+  CONSTRAINT bank_rule_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id)
+);
+CREATE INDEX bank_rule_llc ON public.bank_rule USING btree (llc_id, "position") WHERE (deleted_at IS NULL);
 
 CREATE TABLE books_scope_version (
   scope   text NOT NULL,
@@ -573,6 +659,30 @@ CREATE TRIGGER llc_scope_bump_delete AFTER DELETE ON llc REFERENCING OLD TABLE A
 CREATE TRIGGER llc_scope_bump_insert AFTER INSERT ON llc REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION llc_scope_bump();
 CREATE TRIGGER llc_scope_bump_update AFTER UPDATE ON llc REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION llc_scope_bump();
 CREATE TRIGGER shared_scope_bump AFTER TRUNCATE ON llc FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
+
+CREATE TABLE llc_bank_account (
+  id          integer GENERATED ALWAYS AS IDENTITY,
+  llc_id      integer NOT NULL,
+  name        text NOT NULL,
+  last4       text,
+  csv_mapping jsonb,
+  created_by  integer NOT NULL,
+  created_at  timestamp with time zone NOT NULL,
+  CONSTRAINT llc_bank_account_created_by_fkey FOREIGN KEY (created_by) REFERENCES portal_user(id),
+  CONSTRAINT llc_bank_account_last4_check CHECK (last4 ~ '^[0-9]{4}$'::text),
+  CONSTRAINT llc_bank_account_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT llc_bank_account_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
+  CONSTRAINT llc_bank_account_pkey PRIMARY KEY (id)
+);
+CREATE UNIQUE INDEX llc_bank_account_name_key ON public.llc_bank_account USING btree (llc_id, lower(name));
+
+CREATE TABLE llc_bank_account_property (
+  bank_account_id integer NOT NULL,
+  property_id     integer NOT NULL,
+  CONSTRAINT llc_bank_account_property_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES llc_bank_account(id),
+  CONSTRAINT llc_bank_account_property_pkey PRIMARY KEY (bank_account_id, property_id),
+  CONSTRAINT llc_bank_account_property_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id)
+);
 
 CREATE TABLE login_event (
   id       bigint GENERATED ALWAYS AS IDENTITY,

@@ -245,8 +245,8 @@ async function loadAccessDemo(runtime: Runtime, ctx: WriteContext, { adminId, ad
 
 /**
  * What surrounds the books: the group's ACH details, bank accounts for two investors, an open capital call
- * for a roof, and this quarter's distribution run as a draft to look at. None of it writes to the ledger,
- * so the figures above are what they were.
+ * for a roof, this quarter's distribution run as a draft to look at, and Maple's bank account with two
+ * import rules. None of it writes to the ledger, so the figures above are what they were.
  */
 async function loadPayoutsDemo(runtime: Runtime, ctx: WriteContext, { adminId, adminName, today }: { adminId: number; adminName: string; today: string }) {
   const { services } = runtime;
@@ -270,4 +270,9 @@ async function loadPayoutsDemo(runtime: Runtime, ctx: WriteContext, { adminId, a
   await services.distributionRuns.draft(parsed('draftDistributionRun', {
     date: today, mode: 'percent', percent: '50', minimum: '100.00', memo: 'Quarterly distribution (draft)',
   }), ctx);
+  // Bank statements in (issue 30): Maple's operating account serves Oak Street, and two rules propose its usual bills.
+  await services.llcBankAccounts.add(parsed('addLlcBankAccount', { llc_name: 'Maple Holdings LLC', name: 'Operating account', last4: '4821', property_names: ['Oak Street Duplex'] }), ctx);
+  for (const [match_text, category] of [['HOME DEPOT', 'Repairs'], ['CITY WATER', 'Utilities']] as const) {
+    await services.bankRules.add(parsed('addBankRule', { llc_name: 'Maple Holdings LLC', match_text, kind: 'property_expense', property_name: 'Oak Street Duplex', category }), ctx);
+  }
 }

@@ -34,6 +34,8 @@ import { capitalCallsRoutes } from '../modules/capital-calls/capital-calls.route
 import { staffRoutes } from '../modules/staff/staff.routes.js';
 import { accessRoutes } from '../modules/access/access.routes.js';
 import { apiTokensRoutes } from '../modules/api-tokens/api-tokens.routes.js';
+import { bankAccountsAndRulesRoutes } from '../modules/bank-import/bank-accounts-and-rules.routes.js';
+import { bankImportRoutes } from '../modules/bank-import/bank-import.routes.js';
 import type { Services } from '../services.js';
 import type { Handlers } from './handlers.js';
 
@@ -73,4 +75,6 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...staffRoutes(s.staff),
   ...accessRoutes(s.access),
   ...apiTokensRoutes(s.apiTokens),
+  ...bankAccountsAndRulesRoutes(s.llcBankAccounts, s.bankRules),
+  ...bankImportRoutes(s.bankImports),
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Endpoint } from '../../contract/endpoint.js';
+import { endpoints } from '../../contract/endpoints.js';
 import { ValidationError } from '../lib/errors.js';
 import { MAX_DEPTH, MAX_ENTRIES, TOO_DEEP, TOO_WIDE } from './input-bounds.js';
 
@@ -69,12 +71,22 @@ const label = (path: string[]) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/**
+ * The fields and list items a call may send: MAX_ENTRIES, or more where its entry says (a bank import's
+ * commit sends up to 10,000 lines of a few fields each).
+ */
+const entriesOf = (endpoint: string | undefined): number =>
+  (endpoint ? (endpoints as Record<string, Endpoint>)[endpoint]?.maxEntries : undefined) ?? MAX_ENTRIES;
+
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const found = inspectRequest([request.query, request.body]);
+    const entries = entriesOf(request.routeOptions.config.endpoint);
+    const found = inspectRequest([request.query, request.body], { depth: MAX_DEPTH, entries });
     if (!found) return;
     if (found.problem === 'too deep') throw new ValidationError(TOO_DEEP);
-    if (found.problem === 'too wide') throw new ValidationError(TOO_WIDE);
+    if (found.problem === 'too wide') {
+      throw new ValidationError(entries === MAX_ENTRIES ? TOO_WIDE : TOO_WIDE.replace(MAX_ENTRIES.toLocaleString('en-US'), entries.toLocaleString('en-US')));
+    }
     throw new ValidationError(`${label(found.path)} must not contain control characters (such as NUL) or broken Unicode.`);
   });
 }

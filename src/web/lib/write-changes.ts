@@ -65,6 +65,11 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   [E.issueCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],
   [E.cancelCapitalCall.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls]],
   [E.recordCallReceipt.path, [E.adminCapitalCalls, E.capitalCall, E.capitalCalls, ...BOOKS]],
+  // Bank statements in: an LLC's accounts and rules show in their cards; a commit or undo moves money like the forms.
+  ...[E.addLlcBankAccount, E.changeLlcBankAccount].map((w): [string, readonly Endpoint[]] => [w.path, [E.llcBankAccounts]]),
+  ...[E.addBankRule, E.changeBankRule, E.deleteBankRule].map((w): [string, readonly Endpoint[]] => [w.path, [E.bankRules]]),
+  [E.bankImportCommit.path, [E.bankImport, E.bankImports, E.bankRules, ...BOOKS]],
+  [E.bankImportUndo.path, [E.bankImport, E.bankImports, ...BOOKS]],
   ...[
     E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
     E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,

@@ -57,4 +57,14 @@ describe('the audit trail in words', () => {
     expect(auditSentence({ user: 'ben', action: 'request_bank_account_change', entity: 'investor', before: null, after: {} }, { name: 'Ben Carter' }))
       .toBe('ben asked to change the bank account of Ben Carter: waiting for approval');
   });
+
+  it('words a bank statement read, recorded and undone', () => {
+    const facts = { llc: 'Maple', file_name: 'march.ofx' };
+    expect(auditSentence({ user: 'admin', action: 'bank_import_preview', entity: 'bank_import', before: null, after: { ...facts, lines: 12 } }, {}))
+      .toBe('admin read the bank statement “march.ofx” of Maple (12 lines; nothing recorded yet)');
+    expect(auditSentence({ user: 'admin', action: 'bank_import_commit', entity: 'bank_import', before: {}, after: { ...facts, taken: 10, skipped: 2 } }, {}))
+      .toBe('admin recorded 10 lines of the bank statement “march.ofx” of Maple and skipped 2');
+    expect(auditSentence({ user: 'admin', action: 'bank_import_undo', entity: 'bank_import', before: {}, after: { ...facts, voided: 10 } }, {}))
+      .toBe('admin undid the import of the bank statement “march.ofx” of Maple: 10 entries voided');
+  });
 });

@@ -30,6 +30,13 @@ const aRole = (role: string | undefined) => (/^[aeiou]/.test(role ?? '') ? `an $
 const quoted = (text: string | undefined) => (text ? ` “${text}”` : '');
 const withCategory = (text: string, category: string | null) => (category ? `${text} (${category})` : text);
 
+/** The entry an import rule proposes: "property expense, Oak Street Duplex, Repairs". */
+function ruleWords(rule: unknown): string {
+  const kind = field(rule, 'kind') ?? '';
+  const words = kind === 'lc_payment' ? 'land-contract payment' : kind.replaceAll('_', ' ').replace('llc', 'LLC');
+  return [words, field(rule, 'property'), field(rule, 'category'), field(rule, 'investor')].filter(Boolean).join(', ');
+}
+
 /** What a ledger entry is, in words: "an expense of $432.00 on Birch Court Fourplex (Repairs)". */
 export function entryPhrase(e: EntryNames): string {
   const amount = usd(e.amountCents);
@@ -159,6 +166,17 @@ function eventSentence(a: AuditFacts, { entry, name }: { entry?: EntryNames; nam
     case 'grant_entity investor_access': return `${who} let the login ${after('username')} hold the investor record ${after('investor')}`;
     case 'revoke_entity investor_access': return `${who} took the investor record ${before('investor')} away from the login ${before('username')}`;
     case 'upload_picture picture': return `${who} uploaded a picture${after('property') ? ` for ${after('property')}` : ''}`;
+    case 'add_llc_bank_account llc_bank_account': return `${who} added the bank account “${after('name')}” of ${after('llc')}`;
+    case 'change_llc_bank_account llc_bank_account': return `${who} changed the bank account “${after('name')}” of ${after('llc')}`;
+    case 'add_bank_rule bank_rule': return `${who} added the import rule “${after('match_text')}” → ${ruleWords(a.after)}`;
+    case 'change_bank_rule bank_rule': return `${who} changed the import rule “${after('match_text')}” → ${ruleWords(a.after)} (number ${after('position')})`;
+    case 'delete_bank_rule bank_rule': return `${who} deleted the import rule “${before('match_text')}” of ${before('llc')}`;
+    case 'bank_import_preview bank_import':
+      return `${who} read the bank statement “${after('file_name')}” of ${after('llc')} (${after('lines')} lines; nothing recorded yet)`;
+    case 'bank_import_commit bank_import':
+      return `${who} recorded ${after('taken')} lines of the bank statement “${after('file_name')}” of ${after('llc')} and skipped ${after('skipped')}`;
+    case 'bank_import_undo bank_import':
+      return `${who} undid the import of the bank statement “${after('file_name')}” of ${after('llc')}: ${after('voided')} entries voided`;
     default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;
   }
 }

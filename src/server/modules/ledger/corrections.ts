@@ -17,7 +17,7 @@ import { appendVoidAudit, balanceWords, lockBalanceOf, markVoided, negativeBalan
 export type FormBuilders = { [F in CorrectingForm]: EntryBuilder<z.output<(typeof CORRECTING_FORMS)[F]>> };
 
 /** Zod's first issue as one sentence, as the API's 400s read (plugins/error-handler.ts): "Amount is required.". */
-function issueSentence(issue: z.core.$ZodIssue | undefined): string {
+export function issueSentence(issue: z.core.$ZodIssue | undefined): string {
   const message = issue?.message ?? 'is not valid';
   if (/^[A-Z]/.test(message)) return message;
   const path = (issue?.path ?? []).map(String).join(' ').replaceAll('_', ' ');

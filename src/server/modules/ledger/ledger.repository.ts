@@ -98,6 +98,32 @@ export async function findEntryForUpdate(db: Queryable, id: number): Promise<(Le
   return row;
 }
 
+/** The rows of `ids`, locked, as findEntryForUpdate answers each (a batch void: a bank import's undo). */
+export async function findEntriesForUpdate(db: Queryable, ids: readonly number[]): Promise<(LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null })[]> {
+  return db.query<LedgerEntry & { voidedAt: string | null; linkedEntryId: number | null }>(
+    `SELECT ${COLUMNS}, voided_at AS "voidedAt", linked_entry_id AS "linkedEntryId" FROM ledger_entry WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+}
+
+/** findLinkedIds for many rows in one statement: each row's id with the live rows tied to it. */
+export async function findLinkedIdsOfMany(db: Queryable, rows: readonly { id: number; linkedEntryId: number | null }[]): Promise<Map<number, number[]>> {
+  const found = await db.query<{ id: number; linkedEntryId: number | null }>(
+    `SELECT id, linked_entry_id AS "linkedEntryId" FROM ledger_entry
+      WHERE voided_at IS NULL AND (linked_entry_id = ANY($1::bigint[]) OR id = ANY($2::bigint[])) FOR UPDATE`,
+    [rows.map((r) => r.id), rows.flatMap((r) => (r.linkedEntryId === null ? [] : [r.linkedEntryId]))],
+  );
+  return new Map(rows.map((r) => [r.id, found.filter((f) => f.linkedEntryId === r.id || f.id === r.linkedEntryId).map((f) => f.id)]));
+}
+
+/** markVoid for many rows in one statement. */
+export async function markVoids(db: Queryable, ids: readonly number[], v: { at: Date; by: number; reason: string }): Promise<void> {
+  await db.query(
+    'UPDATE ledger_entry SET voided_at = $2, voided_by = $3, void_reason = $4 WHERE id = ANY($1::bigint[]) AND voided_at IS NULL',
+    [ids, v.at.toISOString(), v.by, v.reason],
+  );
+}
+
 /** Rows tied to this one either way (a retained deposit and its income row): voided together. */
 export async function findLinkedIds(db: Queryable, id: number, linkedEntryId: number | null): Promise<number[]> {
   const rows = await db.query<{ id: number }>(

@@ -3,9 +3,11 @@
  * The ledger owns every write to ledger_entry (recording through the entry writer, voids, corrections)
  * and the running check of the balances those writes may not take below zero.
  */
-export { appendEntry, createEntryWriter, type Entry, type EntryBuilder, type EntryWriter } from './entry-writer.js';
+export { appendEntries, appendEntry, createEntryWriter, type Entry, type EntryBuilder, type EntryWriter } from './entry-writer.js';
 export { createVoidService, type VoidService } from './voids.js';
-export { createCorrectionsService, type CorrectionsService, type FormBuilders } from './corrections.js';
+// The steps of one void, for a caller that voids many entries in its own transaction (a bank import's undo).
+export { balanceWords, lockBalanceOf, lockEntries, negativeBalanceDate, voidMany, type VoidedRow } from './voids.js';
+export { createCorrectionsService, issueSentence, type CorrectionsService, type FormBuilders } from './corrections.js';
 export { firstDateBelowZero, lockBalance, OverdrawError, type Balance, type RunningBalance } from './balance-guard.js';
 export {
   ENTRY_NAMES,

@@ -29,6 +29,7 @@ import { DocumentsPanel } from './documents/documents-panel';
 import { K1sPanel } from './k1s/k1s-panel';
 import { BankAccountsPanel } from './bank-accounts/bank-accounts-panel';
 import { CapitalCallsPanel } from './capital-calls/capital-calls-panel';
+import { BankImportPanel } from './bank-import/bank-import-panel';
 import { slugOf } from './shared/action-address';
 import type { AdminFormProps } from './shared/fields';
 
@@ -166,6 +167,10 @@ const ENTRIES = [
   { title: 'Capital Calls', group: 'Recording', panel: CapitalCallsPanel, wide: true,
     needs: ['adminCapitalCalls'],
     keywords: ['capital call', 'ask investors', 'contribution', 'roof', 'down payment', 'raise money', 'owed', 'late'] },
+  // Undo is the admin's alone (the table says so): a bookkeeper imports and records, without the Undo button.
+  { title: 'Bank Import', group: 'Recording', panel: BankImportPanel, wide: true,
+    needs: ['llcBankAccounts', 'bankRules', 'bankImportPreview', 'bankImport', 'bankImports', 'bankImportCommit'],
+    keywords: ['bank statement', 'statement', 'csv', 'ofx', 'qfx', 'import', 'upload', 'reconcile', 'bank feed', 'rules'] },
 ] as const satisfies readonly ActionSpec[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number]['title'];
