@@ -6,6 +6,7 @@
  * stall the server. Each run's bank ids are new (the run's time in them), so a database the bench ran on
  * before still finds the lines new.
  */
+import { probeHealthz } from './healthz-probe.js';
 import http from 'node:http';
 import { DATE_FIELD, formFieldsOf } from '../src/contract/bank-line-entry.js';
 import { ofxStatement, type StatementLineSpec } from '../tests/support/bank-statements.js';
@@ -83,16 +84,7 @@ export async function measureBankImport(
   const byFitid = new Map(lines.map((l) => [l.fitid, l]));
   const auth = { authorization: `Bearer ${token}` };
 
-  const waits: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-      waits.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  const probe = probeHealthz(base);
 
   try {
     const form = new FormData();
@@ -130,16 +122,9 @@ export async function measureBankImport(
     const undoSeconds = (performance.now() - started) / 1000;
     log(`undo ${undoSeconds.toFixed(2)} s`);
 
-    running = false;
-    await probe;
-    waits.sort((a, b) => a - b);
-    return {
-      lines: count, previewSeconds, commitSeconds, undoSeconds, counts: preview.counts, taken: committed.taken,
-      waitP50: waits[Math.floor(waits.length / 2)] ?? NaN, waitMax: waits.at(-1) ?? NaN,
-    };
+    return { lines: count, previewSeconds, commitSeconds, undoSeconds, counts: preview.counts, taken: committed.taken, ...(await probe.stop()) };
   } finally {
-    running = false;
-    await probe;
+    await probe.stop();
   }
 }
 

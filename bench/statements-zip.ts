@@ -4,6 +4,8 @@
  * With `maxSeconds` the download is cut off then (the large tier's 2,000 statements of a year take tens
  * of minutes): the statements received so far, counted by their zip headers, give the rate.
  */
+import { probeHealthz } from './healthz-probe.js';
+
 export type ZipRun = {
   seconds: number; megabytes: number; investors: number; statements: number; complete: boolean; waitP50: number; waitMax: number;
 };
@@ -12,16 +14,7 @@ export type ZipRun = {
 const LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 
 export async function measureStatementsZip(base: string, token: string, from: string, to: string, maxSeconds = Infinity): Promise<ZipRun> {
-  const waits: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-      waits.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  const probe = probeHealthz(base);
   const started = performance.now();
   const cutOff = new AbortController();
   const res = await fetch(`${base}/admin/statements?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` }, signal: cutOff.signal });
@@ -45,16 +38,13 @@ export async function measureStatementsZip(base: string, token: string, from: st
     tail = look.slice(-3);
   }
   const seconds = (performance.now() - started) / 1000;
-  running = false;
-  await probe;
-  waits.sort((a, b) => a - b);
+  const waited = await probe.stop();
   return {
     seconds,
     megabytes: bytes / 1_048_576,
     investors: Number(res.headers.get('x-file-count')),
     statements,
     complete,
-    waitP50: waits[Math.floor(waits.length / 2)] ?? NaN,
-    waitMax: waits.at(-1) ?? NaN,
+    ...waited,
   };
 }
