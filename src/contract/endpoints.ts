@@ -31,6 +31,7 @@ import * as DR from './schemas/distribution-runs.js';
 import * as ACH from './schemas/ach-settings.js';
 import * as AC from './schemas/access.js';
 import * as BI from './schemas/bank-import.js';
+import * as IC from './schemas/investor-corrections.js';
 import { BOOKKEEPING, INVESTOR_OWN, INVESTOR_PAGE, ROLES, STAFF_READ } from './roles.js';
 
 /**
@@ -715,6 +716,11 @@ export const endpoints = {
     summary: "Records money received for a capital call: an investment of the investor in the call's property, dated `date`, linked to their line of the call.",
     body: CC.RecordCallReceiptRequest, response: CC.RecordCallReceiptResponse, status: 201, message: 'Receipt recorded as an investment',
     idempotent: true, refusals: [404, 409],
+  }),
+  investorCorrections: endpoint({
+    method: 'GET', path: '/api/investor_corrections', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Investor portal',
+    summary: "Every void, and every entry recorded into a period already shown to the investor, that changed their figures, newest first: the entry, the admin's reason, their share and what it changed (their own; an admin names anyone's).",
+    query: IC.InvestorCorrectionsQuery, response: IC.InvestorCorrectionsResponse, refusals: [404],
   }),
   capitalCalls: endpoint({
     method: 'GET', path: '/api/capital_calls', policy: 'authenticated', roles: INVESTOR_PAGE, tag: 'Capital calls',

@@ -26,6 +26,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 import { createExplainService } from './modules/investor-portal/explain.service.js';
 import { createStatementsService } from './modules/statements/statements.service.js';
+import { createInvestorCorrectionsService } from './modules/investor-corrections/investor-corrections.service.js';
 import { createStatementPublicationsService } from './modules/statement-publications/statement-publications.service.js';
 import { createExportsService } from './modules/exports/exports.service.js';
 import { createReconciliationService } from './modules/reconciliation/reconciliation.service.js';
@@ -97,6 +98,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     investorPortal,
     explain: createExplainService({ kept, investorPortal }),
     statements,
+    investorCorrections: createInvestorCorrectionsService({ books }),
     reports,
     reconciliation: createReconciliationService({ db, today: books.today, adminSummary: reports.adminSummary }),
     exports: createExportsService({ db, reports, portal: config.portal, clock }),

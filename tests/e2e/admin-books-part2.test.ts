@@ -307,14 +307,19 @@ describe('the books, part 2, in Chromium', () => {
       await admin.deleteButton(`Void LLC expense ID ${report.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete LLC expense ID ${report.id}?`).isVisible()).toBe(true);
+      // The reason is asked for (investors read it) before anything is sent.
+      await dialog.getByRole('button', { name: 'Void' }).click();
+      await expect.poll(() => dialog.getByText('Reason is required.').isVisible()).toBe(true);
+      expect(admin.posts).toEqual([]);
+      await byLabel(dialog, 'Reason').fill('Filed twice');
       await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['LLC expense deleted successfully!']);
       await expect.poll(() => admin.rowIds('Expenses')).toEqual([(await entry(`le.description = '2023 return'`)).id]);
       expect(admin.posts.map((p) => p.path)).toEqual(['/admin/delete_llc_expense']);
-      expect(admin.posts[0]!.body).toMatchObject({ id: report.id, amount: 300, date: '2024-01-20' });
+      expect(admin.posts[0]!.body).toMatchObject({ id: report.id, amount: 300, date: '2024-01-20', reason: 'Filed twice' });
       const row = await entry(`le.id = $1`, [report.id]);
       expect(row.voided_at).not.toBeNull();
-      expect(row.void_reason).toBe('Deleted in the transaction viewer');
+      expect(row.void_reason).toBe('Filed twice');
     });
   });
 
@@ -376,9 +381,10 @@ describe('the books, part 2, in Chromium', () => {
       await expect.poll(() => dialog.isVisible()).toBe(false);
       expect(admin.posts).toEqual([]);
 
-      // Confirm with a reason.
+      // Confirm with a reason, which the dialog says investors will read.
       await deleteButton.click();
-      await byLabel(dialog, 'Reason (optional)').fill('Entered twice');
+      expect(await dialog.getByText('Investors who hold a share of this entry will read this reason.').isVisible()).toBe(true);
+      await byLabel(dialog, 'Reason').fill('Entered twice');
       const reloaded = admin.page.waitForResponse((r) => r.url().includes('/admin/get_property_txns'));
       await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Expense deleted successfully!']);
@@ -458,6 +464,7 @@ describe('the books, part 2, in Chromium', () => {
       await admin.deleteButton(`Void deposit ID ${deposit.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete deposit ID ${deposit.id}?`).isVisible()).toBe(true);
+      await byLabel(dialog, 'Reason').fill('Refunded by mistake');
       await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Failed to delete deposit.']);
       const reason = `Deleting deposit ID ${deposit.id} would make the deposits held for this property negative on 12/20/2025. Delete the later withdrawal first.`;
@@ -509,6 +516,7 @@ describe('the books, part 2, in Chromium', () => {
       await admin.deleteButton(`Void withdrawal ID ${w.id}`).click();
       const dialog = admin.confirmDialog;
       expect(await dialog.getByText(`Are you sure you want to delete withdrawal ID ${w.id}?`).isVisible()).toBe(true);
+      await byLabel(dialog, 'Reason').fill('Paid in January instead');
       await dialog.getByRole('button', { name: 'Void' }).click();
       await expect.poll(() => admin.dialogs).toEqual(['Withdrawal deleted successfully!']);
       await expect.poll(() => admin.table('Cash withdrawals').locator('tbody td').allTextContents()).toEqual(['No withdrawals available.']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { DESKTOP, expectAccessible, PHONE, screenshot } from '../support/browser.js';
 import { mapleInBrowser } from '../support/maple-in-browser.js';
-import { AdminPage } from '../support/pages/admin-page.js';
+import { AdminPage, byLabel } from '../support/pages/admin-page.js';
 import { pageWidth, scrollingSideways, textCutOff } from '../support/screen-checks.js';
 import { ADMIN, seedAs, signIn } from '../support/test-app.js';
 import { todayIso } from '../../src/web/lib/today.js';
@@ -77,6 +77,7 @@ describe('the period lock in Chromium', () => {
     const [report] = await db().query<{ id: number }>(`SELECT id FROM ledger_entry WHERE kind = 'llc_expense' AND date = '2024-03-15'`);
     await admin.openViewer('Delete LLC Transaction', 'Select LLC:', LLC, 'Expenses');
     await admin.deleteButton(`Void LLC expense ID ${report!.id}`).click();
+    await byLabel(admin.confirmDialog, 'Reason').fill('Paid by the member');
     await admin.confirmDialog.getByRole('button', { name: 'Void' }).click();
     await expect.poll(() => admin.dialogs).toEqual(['Failed to delete LLC expense.']);
     await admin.page.getByRole('alert').filter({ hasText: REFUSAL('03/15/2024') }).waitFor();

@@ -185,6 +185,7 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     investorAccess: () => ({ username: 'nobody.reference' }),
     grantInvestorAccess: () => ({ username: 'nobody.reference', investor_name: 'C' }),
     revokeInvestorAccess: () => ({ username: 'nobody.reference', investor_name: 'C' }),
+    investorCorrections: () => ({ investor_name: 'A' }),
     llcBankAccounts: () => ({ llc_name: MAPLE_LLC.llc_name }),
     addLlcBankAccount: () => ({ llc_name: MAPLE_LLC.llc_name, name: fresh('Reference Account'), last4: '1234', property_names: ['P'] }),
     changeLlcBankAccount: () => ({ llc_name: MAPLE_LLC.llc_name, name: 'No Such Account', last4: '' }),

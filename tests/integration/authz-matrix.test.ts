@@ -24,7 +24,7 @@ const entries = Object.entries(table).filter(([, e]) => e.policy !== 'public').s
 const words = (...lists: string[]) => lists.join(' ').split(/\s+/).filter(Boolean).sort();
 const SESSION = 'adminLevel apiTokens changePassword createApiToken logout protectedCheck recoveryCodes renew revokeApiToken totpDisable totpEnable totpEnrol totpStatus';
 const NOTICES = 'changeNoticeSettings noticeSettings';
-const INVESTOR_PAGE = 'capitalCalls document documents explain investorProperty investorStatement investorSummary publishedStatements updates';
+const INVESTOR_PAGE = 'capitalCalls document documents explain investorCorrections investorProperty investorStatement investorSummary publishedStatements updates';
 const AUDITOR_READS = 'adminHelpers getLlc k1Status llcTaxes llcTxns propertyDetails propertyTaxes propertyTxns taxPackage';
 const REVIEWED: Record<Exclude<Role, 'admin'>, string[]> = {
   bookkeeper: words(SESSION, NOTICES, INVESTOR_PAGE, AUDITOR_READS, `

@@ -107,6 +107,9 @@ describe.each(DB_KINDS)('bank statement import on %s', (kind) => {
     expect(chase.format).toBe('csv');
     expect(chase.csv?.headers).toContain('Posting Date');
     expect(chase.not_transactions).toBeGreaterThanOrEqual(1);
+    // Read again later, the import shows what its preview showed besides the lines.
+    const again = (await get(`/admin/bank_import?import_id=${chase.import_id}`)).json() as Preview;
+    expect({ csv: again.csv, not_transactions: again.not_transactions }).toEqual({ csv: chase.csv, not_transactions: chase.not_transactions });
     const depot = chase.lines.filter((l) => l.payee === 'HOME DEPOT #1234');
     expect(depot.map((l) => [l.amount, l.status])).toEqual([[-42.18, 'new'], [-42.18, 'new']]);
 

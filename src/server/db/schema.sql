@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0025_bank_import.sql (25)
+-- Migrations: 0001_initial_schema.sql … 0027_bank_import_sample.sql (27)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -116,22 +116,24 @@ CREATE TABLE bank_account_change (
 );
 
 CREATE TABLE bank_import (
-  id              integer GENERATED ALWAYS AS IDENTITY,
-  llc_id          integer NOT NULL,
-  bank_account_id integer,
-  account_key     text NOT NULL,
-  file_name       text NOT NULL,
-  file_sha256     text NOT NULL,
-  format          text NOT NULL,
-  state           text NOT NULL,
-  uploaded_by     integer NOT NULL,
-  uploaded_at     timestamp with time zone NOT NULL,
-  committed_by    integer,
-  committed_at    timestamp with time zone,
-  lines_taken     integer,
-  lines_skipped   integer,
-  undone_by       integer,
-  undone_at       timestamp with time zone,
+  id               integer GENERATED ALWAYS AS IDENTITY,
+  llc_id           integer NOT NULL,
+  bank_account_id  integer,
+  account_key      text NOT NULL,
+  file_name        text NOT NULL,
+  file_sha256      text NOT NULL,
+  format           text NOT NULL,
+  state            text NOT NULL,
+  uploaded_by      integer NOT NULL,
+  uploaded_at      timestamp with time zone NOT NULL,
+  committed_by     integer,
+  committed_at     timestamp with time zone,
+  lines_taken      integer,
+  lines_skipped    integer,
+  undone_by        integer,
+  undone_at        timestamp with time zone,
+  not_transactions integer DEFAULT 0 NOT NULL,
+  csv_sample       jsonb,
   CONSTRAINT bank_import_bank_account_id_fkey FOREIGN KEY (bank_account_id) REFERENCES llc_bank_account(id),
   CONSTRAINT bank_import_check CHECK ((state = 'previewed'::text) = (committed_at IS NULL)),
   CONSTRAINT bank_import_check1 CHECK ((state = 'undone'::text) = (undone_at IS NOT NULL)),
@@ -140,6 +142,7 @@ CREATE TABLE bank_import (
   CONSTRAINT bank_import_file_sha256_check CHECK (file_sha256 ~ '^[0-9a-f]{64}$'::text),
   CONSTRAINT bank_import_format_check CHECK (format = ANY (ARRAY['csv'::text, 'ofx'::text, 'qfx'::text])),
   CONSTRAINT bank_import_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
+  CONSTRAINT bank_import_not_transactions_check CHECK (not_transactions >= 0),
   CONSTRAINT bank_import_pkey PRIMARY KEY (id),
   CONSTRAINT bank_import_state_check CHECK (state = ANY (ARRAY['previewed'::text, 'committed'::text, 'undone'::text])),
   CONSTRAINT bank_import_undone_by_fkey FOREIGN KEY (undone_by) REFERENCES portal_user(id),
@@ -931,6 +934,20 @@ CREATE TABLE staff_llc_grant (
   CONSTRAINT staff_llc_grant_pkey PRIMARY KEY (user_id, llc_id),
   CONSTRAINT staff_llc_grant_user_id_fkey FOREIGN KEY (user_id) REFERENCES portal_user(id)
 );
+
+CREATE TABLE statement_download (
+  id            integer GENERATED ALWAYS AS IDENTITY,
+  investor_id   integer NOT NULL,
+  period_from   date NOT NULL,
+  period_to     date NOT NULL,
+  downloaded_by integer,
+  downloaded_at timestamp with time zone NOT NULL,
+  CONSTRAINT statement_download_check CHECK (period_from <= period_to),
+  CONSTRAINT statement_download_downloaded_by_fkey FOREIGN KEY (downloaded_by) REFERENCES portal_user(id),
+  CONSTRAINT statement_download_investor_id_fkey FOREIGN KEY (investor_id) REFERENCES investor(id),
+  CONSTRAINT statement_download_pkey PRIMARY KEY (id)
+);
+CREATE INDEX statement_download_investor ON public.statement_download USING btree (investor_id, downloaded_at);
 
 CREATE TABLE statement_publication (
   id             integer GENERATED ALWAYS AS IDENTITY,

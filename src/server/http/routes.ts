@@ -7,6 +7,7 @@ import { categoriesRoutes } from '../modules/categories/categories.routes.js';
 import { investorPortalRoutes } from '../modules/investor-portal/investor-portal.routes.js';
 import { explainRoutes } from '../modules/investor-portal/explain.routes.js';
 import { statementsRoutes } from '../modules/statements/statements.routes.js';
+import { investorCorrectionsRoutes } from '../modules/investor-corrections/investor-corrections.routes.js';
 import { statementPublicationsRoutes } from '../modules/statement-publications/statement-publications.routes.js';
 import { exportsRoutes } from '../modules/exports/exports.routes.js';
 import { investorsRoutes } from '../modules/investors/investors.routes.js';
@@ -47,6 +48,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...investorPortalRoutes(s.investorPortal),
   ...explainRoutes(s.explain),
   ...statementsRoutes(s.statements),
+  ...investorCorrectionsRoutes(s.investorCorrections),
   ...statementPublicationsRoutes(s.statementPublications),
   ...exportsRoutes(s.exports),
   ...adminHelpersRoutes(db),

@@ -13,6 +13,8 @@ const REPORTS: readonly Endpoint[] = [E.adminSummary, E.propertyDetails, E.llcTa
 const BOOKS: readonly Endpoint[] = [
   E.maxCashWithdrawal, E.maxInvestmentWithdrawal, E.maxDepositWithdrawal, E.propertyTxns, E.llcTxns, E.investorTxns,
   E.investorSummary, E.investorProperty, E.explain, E.ledgerEntries, ...REPORTS,
+  // A void, or an entry recorded into a period already shown to an investor, is listed on their Corrections card.
+  E.investorCorrections,
 ];
 /** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
 const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];

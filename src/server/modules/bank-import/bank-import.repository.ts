@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { sqlKinds } from '../../domain/ledger-kinds.js';
-import type { StatementFormat, StatementLine } from './bank-import-types.js';
+import type { ParsedStatement, StatementFormat, StatementLine } from './bank-import-types.js';
 import type { CandidateEntry } from './possible-duplicates.js';
 
 /** Statement imports and their lines (migration 0025): SQL only. */
@@ -10,20 +10,23 @@ export type ImportState = 'previewed' | 'committed' | 'undone';
 export type ImportRow = {
   id: number; llcId: number; llcName: string; closedThrough: string | null; bankAccountId: number | null; bankAccount: string | null;
   accountKey: string; fileName: string; fileSha256: string; format: StatementFormat; state: ImportState;
+  notTransactions: number; csvSample: ParsedStatement['csv'];
 };
 
 export type ImportLineRow = StatementLine & { identity: string; decided: 'taken' | 'skipped' | null; entryId: number | null; live: boolean };
 
 export type NewImport = {
   llcId: number; bankAccountId: number | null; accountKey: string; fileName: string; fileSha256: string; format: StatementFormat;
-  uploadedBy: number; at: Date;
+  uploadedBy: number; at: Date; notTransactions: number; csvSample: ParsedStatement['csv'];
 };
 
 export async function insertImport(tx: Queryable, i: NewImport): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO bank_import (llc_id, bank_account_id, account_key, file_name, file_sha256, format, state, uploaded_by, uploaded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'previewed', $7, $8) RETURNING id`,
-    [i.llcId, i.bankAccountId, i.accountKey, i.fileName, i.fileSha256, i.format, i.uploadedBy, i.at],
+    `INSERT INTO bank_import (llc_id, bank_account_id, account_key, file_name, file_sha256, format, state, uploaded_by, uploaded_at,
+       not_transactions, csv_sample)
+     VALUES ($1, $2, $3, $4, $5, $6, 'previewed', $7, $8, $9, $10::jsonb) RETURNING id`,
+    [i.llcId, i.bankAccountId, i.accountKey, i.fileName, i.fileSha256, i.format, i.uploadedBy, i.at, i.notTransactions,
+      i.csvSample ? JSON.stringify(i.csvSample) : null],
   );
   return row!.id;
 }
@@ -46,7 +49,7 @@ export async function insertLines(tx: Queryable, importId: number, lines: readon
 
 const IMPORT_COLUMNS = `b.id, b.llc_id AS "llcId", l.name AS "llcName", l.closed_through AS "closedThrough",
   b.bank_account_id AS "bankAccountId", a.name AS "bankAccount", b.account_key AS "accountKey", b.file_name AS "fileName",
-  b.file_sha256 AS "fileSha256", b.format, b.state`;
+  b.file_sha256 AS "fileSha256", b.format, b.state, b.not_transactions AS "notTransactions", b.csv_sample AS "csvSample"`;
 const IMPORT_FROM = 'bank_import b JOIN llc l ON l.id = b.llc_id LEFT JOIN llc_bank_account a ON a.id = b.bank_account_id';
 
 export async function findImport(db: Queryable, id: number): Promise<ImportRow | null> {

@@ -65,6 +65,7 @@ export function createBankImportService({ db, clock, runOnce, builders }: { db: 
         const importId = await insertImport(tx, {
           llcId: llc.id, bankAccountId: account?.id ?? null, accountKey, fileName: file.name,
           fileSha256: createHash('sha256').update(file.bytes).digest('hex'), format: parsed.format, uploadedBy: ctx.userId, at,
+          notTransactions: parsed.notTransactions, csvSample: parsed.csv,
         });
         await insertLines(tx, importId, parsed.lines.map((l, i) => ({ ...l, identity: identities[i]! })));
         await auditChange(tx, ctx, at, {
@@ -74,7 +75,7 @@ export function createBankImportService({ db, clock, runOnce, builders }: { db: 
         });
         return importId;
       });
-      return importAnswer(db, (await findImport(db, id))!, parsed);
+      return importAnswer(db, (await findImport(db, id))!);
     },
 
     async read(importId: number): Promise<Answer> {

@@ -3,7 +3,6 @@ import type { BankImportLine, BankImportResponse } from '../../../contract/schem
 import type { EntryKind } from '../../../contract/schemas/corrections.js';
 import type { Queryable } from '../../db/client.js';
 import { centsToDollars } from '../../domain/money.js';
-import type { ParsedStatement } from './bank-import-types.js';
 import { duplicateCandidates, importedElsewhere, linesOf, rentCategory, type ImportRow } from './bank-import.repository.js';
 import { liveRules } from './bank-rules.repository.js';
 import { findLlcBankAccount } from './llc-bank-accounts.repository.js';
@@ -21,7 +20,7 @@ const importedWords = (o: { importId: number; decided: string; committedOn: stri
  * of another import has its identity; else a possible duplicate of a live entry of the LLC; else new. The
  * proposals follow the LLC's rules as they are now; a committed import's lines say what each became.
  */
-export async function importAnswer(db: Queryable, row: ImportRow, parsed?: Pick<ParsedStatement, 'notTransactions' | 'csv'>): Promise<Answer> {
+export async function importAnswer(db: Queryable, row: ImportRow): Promise<Answer> {
   const lines = await linesOf(db, row.id);
   const elsewhere = new Map((await importedElsewhere(db, row.id)).map((o) => [o.line, o]));
   const open = lines.filter((l) => !elsewhere.has(l.line));
@@ -53,10 +52,10 @@ export async function importAnswer(db: Queryable, row: ImportRow, parsed?: Pick<
       decided: l.decided, entry_id: l.entryId,
     };
   });
-  const csv = parsed?.csv;
+  const csv = row.csvSample;
   return {
     import_id: row.id, llc_name: row.llcName, bank_account: row.bankAccount, file_name: row.fileName, format: row.format, state: row.state,
-    lines: answerLines, counts, not_transactions: parsed?.notTransactions ?? 0,
+    lines: answerLines, counts, not_transactions: row.notTransactions,
     csv: csv ? { headers: csv.headers, rows: csv.rows, mapping: csv.mapping, mapping_source: csv.mappingSource } : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { DownloadFile } from '../../../contract/endpoint.js';
+import { isStaff } from '../../../contract/roles.js';
 import type { Config } from '../../config.js';
 import { dayBefore } from '../../domain/dates.js';
 import { heldNothing, statementFigures, type StatementFigures } from '../../domain/statement.js';
@@ -13,6 +14,7 @@ import type { BooksService } from '../read-model/read-model.js';
 import type { InvestorPortalService } from '../investor-portal/investor-portal.service.js';
 import { findInvestorById } from '../investors/investors.js';
 import { capitalCallsInPeriod } from '../capital-calls/capital-calls.js';
+import { insertStatementDownload } from '../investor-corrections/investor-corrections.js';
 import { statementDocument, type StatementCall } from './statement-document.js';
 import { investorsWithMoneyBy, statementEntries } from './statements.repository.js';
 
@@ -97,7 +99,12 @@ export function createStatementsService(deps: { books: BooksService; investorPor
     allStatements,
     /** GET /api/investor_statement: an investor's own; an admin's of anyone (docs/security.md Z2). */
     async statement(user: SessionUser, investorName: string | undefined, from: string, to: string): Promise<DownloadFile> {
-      return pdf(await investorPortal.readableInvestorId(user, investorName), from, to);
+      const investorId = await investorPortal.readableInvestorId(user, investorName);
+      const file = await pdf(investorId, from, to);
+      // Shown to the investor (by them or their delegate, not staff): a correction into this period from
+      // now on is told as one (docs/decisions.md 50).
+      if (!isStaff(user.role)) await insertStatementDownload(books.db, { investorId, from, to, downloadedBy: user.userId, at: clock.now() });
+      return file;
     },
   };
 }

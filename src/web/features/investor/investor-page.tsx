@@ -9,6 +9,7 @@ import { ViewingAsBar } from './components/viewing-as-bar';
 import { DocumentsCard } from './documents/documents-card';
 import { UpdatesCard } from './updates/updates-card';
 import { CapitalCallsCard } from './capital-calls/capital-calls-card';
+import { CorrectionsCard } from './corrections/corrections-card';
 import { useInvestorSummary } from './use-investor-summary';
 import { useIsAdmin } from './use-is-admin';
 import { CombinedView } from './records/combined-view';
@@ -133,6 +134,7 @@ function InvestorSummary({ investorName, isAdmin, ready, records, record, showDe
         )}
         {state.status === 'ready' && <InvestorDashboard summary={state.summary} investorName={investorName} />}
         {figures && loaded && <CapitalCallsCard investorName={investorName} />}
+        {figures && loaded && <CorrectionsCard investorName={investorName} />}
         {loaded && (record?.can_see_documents ?? true) && <DocumentsCard investorName={investorName} />}
         {figures && loaded && <UpdatesCard investorName={investorName} />}
         {showDelegates && investorName !== undefined && loaded && <AdminDelegates investorName={investorName} />}

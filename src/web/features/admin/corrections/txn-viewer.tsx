@@ -61,6 +61,9 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
   const [filter, setFilter] = useState<TxnFilter>(NO_FILTER);
   const [pending, setPending] = useState<Pending<K> | null>(null);
   const [reason, setReason] = useState('');
+  // Confirmed without a reason: said beside the field, and nothing is sent.
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ key: K; message: string } | null>(null);
   const headings = useRef(new Map<K, HTMLHeadingElement>());
@@ -107,11 +110,18 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
   const confirmDelete = async () => {
     if (!pending || busy) return;
     const { table, row } = pending;
+    // Investors read the reason on their Corrections card (docs/decisions.md 50), so the screen asks for one;
+    // the API still takes the specification's delete calls without it.
+    if (!reason.trim()) {
+      setReasonMissing(true);
+      reasonRef.current?.focus();
+      return;
+    }
     const voidEndpoint = VOID_ENDPOINTS[table.family];
     setBusy(true);
     try {
       const { message } = await call(voidEndpoint, {
-        body: { id: row.id, amount: row.amount, detail: row.detail, date: row.date, reason: reason.trim() || undefined },
+        body: { id: row.id, amount: row.amount, detail: row.detail, date: row.date, reason: reason.trim() },
       });
       flushSync(() => {
         setBusy(false);
@@ -190,6 +200,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
               }}
               onDelete={mayCall(role, VOID_ENDPOINTS[table.family]) ? (row) => {
                 setReason('');
+                setReasonMissing(false);
                 setPending({ table, row });
               } : undefined}
               onCorrect={canCorrect ? (row) => void correct(table.key, row) : undefined}
@@ -226,10 +237,27 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
           </dl>
         )}
         <label htmlFor={reasonId} className="form-label">
-          Reason <span className="txn-muted">(optional)</span>
+          Reason
+          <span className="text-danger ms-1" aria-hidden="true">
+            *
+          </span>
         </label>
-        <input id={reasonId} className="form-control" type="text" maxLength={500} value={reason} readOnly={busy}
-          placeholder="e.g. Entered twice" onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+        <input ref={reasonRef} id={reasonId} className={`form-control${reasonMissing ? ' is-invalid' : ''}`} type="text" maxLength={500}
+          value={reason} readOnly={busy} placeholder="e.g. Entered twice" autoComplete="off"
+          // Not `required`: the browser's own bubble would stop the submit before the dialog could say it in words.
+          aria-required="true" aria-invalid={reasonMissing || undefined} aria-describedby={`${reasonId}-help${reasonMissing ? ` ${reasonId}-missing` : ''}`}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim()) setReasonMissing(false);
+          }} />
+        {reasonMissing && (
+          <div id={`${reasonId}-missing`} className="invalid-feedback d-block">
+            Reason is required.
+          </div>
+        )}
+        <div id={`${reasonId}-help`} className="form-text">
+          Investors who hold a share of this entry will read this reason.
+        </div>
         <div className="form-text">
           Voiding keeps the row, marked as voided, and in the audit log. To fix a typo in one step, use Correct instead.
         </div>

@@ -217,6 +217,7 @@ export function CorrectionBanner({ correction }: { correction: Correction }) {
 export function CorrectionReason({ correction, id }: { correction: Correction; id: string }) {
   const inputId = useId();
   const feedbackId = `${id}-reason-feedback`;
+  const helpId = `${id}-reason-help`;
   return (
     <div className="col-12">
       <label htmlFor={inputId} className="form-label">
@@ -226,9 +227,10 @@ export function CorrectionReason({ correction, id }: { correction: Correction; i
         </span>
       </label>
       <input id={inputId} className={`form-control${correction.reasonMissing ? ' is-invalid' : ''}`} type="text" maxLength={500}
-        required aria-invalid={correction.reasonMissing || undefined} aria-describedby={correction.reasonMissing ? feedbackId : undefined}
+        required aria-invalid={correction.reasonMissing || undefined} aria-describedby={correction.reasonMissing ? `${feedbackId} ${helpId}` : helpId}
         value={correction.reason} onChange={(e) => correction.setReason(e.target.value)} placeholder="e.g. The late fee is $75, not $7,500"
         autoComplete="off" />
+      <div id={helpId} className="form-text">Investors who hold a share of this entry will read this reason.</div>
       {correction.reasonMissing && (
         <div id={feedbackId} className="invalid-feedback d-block">
           Reason for the correction is required.
