@@ -117,7 +117,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     apiTokens: createApiTokensService({ db, clock }),
     llcBankAccounts: createLlcBankAccountsService({ db, clock }),
     bankRules: createBankRulesService({ db, clock }),
-    bankImports: createBankImportService({ db, clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) } }),
+    bankImports: createBankImportService({ db, clock, runOnce, builders: { ...recordingBuilders, ...withdrawalBuilders(books) }, notices }),
     staff: createStaffService({ db, clock }),
     statementPublications: createStatementPublicationsService({ db, clock, today: books.today, statements, notices }),
     access: createAccessService({ db, clock, books, investorPortal, notices, mailOn: noticeSender.sending }),

@@ -99,6 +99,24 @@ describe.each(DB_KINDS)('corrections an investor reads on %s', (kind) => {
     expect(byAdmin.json()).toEqual(b);
   });
 
+  it('lists a correction as the void and the entry that replaced it, so its effects are what changed', async () => {
+    const before = await figures('B');
+    const rent = (await propertyTxns()).income.find((r) => r.date === '2024-12-03')!;
+    t.clock.advance(60_000);
+    await post('/admin/correct_entry', {
+      id: rent.id, reason: 'Wrong amount',
+      entry: { income_date: '2024-12-03', income_for_month: '2024-12', property_name: 'P', description: 'Rent', amount: '1900.00', income_category: 'Rent' },
+    });
+    const { corrections: list } = await corrections('B');
+    expect(list).toMatchObject([
+      { what: 'recorded late', amount: 1900, reason: 'Corrected: Wrong amount', your_share: 760, effect: { total_income: 760 } },
+      { what: 'voided', amount: 2000, reason: 'Corrected: Wrong amount', your_share: 800, effect: { total_income: -800 } },
+    ]);
+    // Together: 40 % of the 100.00 the correction took off, as the summary changed.
+    expect(sumOfEffects(list)).toEqual(changed(await figures('B'), before));
+    expect(sumOfEffects(list).total_income).toBe(-4000);
+  });
+
   it('says "no reason given" for a void without a reason', async () => {
     const taxes = (await propertyTxns()).expenses.find((e) => e.date === '2024-11-15' && e.detail.includes('Taxes'))!;
     await post('/admin/delete_expense', { id: taxes.id, amount: taxes.amount, date: taxes.date });

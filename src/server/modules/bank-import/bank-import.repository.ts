@@ -92,7 +92,7 @@ export async function importedElsewhere(db: Queryable, importId: number): Promis
  */
 export async function duplicateCandidates(
   db: Queryable,
-  f: { llcId: number; from: string; to: string; amounts: number[] },
+  f: { llcId: number; importId: number; from: string; to: string; amounts: number[] },
 ): Promise<CandidateEntry[]> {
   return db.query<CandidateEntry>(
     `SELECT e.id, e.kind, e.date, e.amount_cents AS "amountCents", e.payer, e.description
@@ -101,9 +101,9 @@ export async function duplicateCandidates(
         AND coalesce(e.llc_id, p.llc_id) = $1
         AND e.date BETWEEN $2::date - 4 AND $3::date + 1
         AND e.amount_cents = ANY($4::bigint[])
-        AND NOT EXISTS (SELECT 1 FROM bank_import_line bl WHERE bl.entry_id = e.id AND bl.live)
+        AND NOT EXISTS (SELECT 1 FROM bank_import_line bl WHERE bl.entry_id = e.id AND bl.import_id = $5)
       ORDER BY e.date, e.id`,
-    [f.llcId, f.from, f.to, f.amounts],
+    [f.llcId, f.from, f.to, f.amounts, f.importId],
   );
 }
 

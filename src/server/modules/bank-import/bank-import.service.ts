@@ -14,6 +14,7 @@ import type { FormBuilders } from '../ledger/ledger.js';
 import { existingLlc, requireLlc } from '../references.js';
 import { findImport, importsOfLlc, insertImport, insertLines } from './bank-import.repository.js';
 import { createCommitImport } from './commit-import.js';
+import type { NoticesService } from '../notices/notices.service.js';
 import { accountKeyOf, lineIdentities } from './line-identity.js';
 import { findLlcBankAccount, saveCsvMapping } from './llc-bank-accounts.repository.js';
 import { parseStatement } from './parse/parse-statement.js';
@@ -38,7 +39,9 @@ async function bytesOf(file: UploadedFile): Promise<{ name: string; bytes: Buffe
  * lines (nothing recorded), shown line by line with what it would record and whether it is new, already
  * imported or a possible duplicate, then committed through the recording forms' rules, or undone.
  */
-export function createBankImportService({ db, clock, runOnce, builders }: { db: Db; clock: Clock; runOnce: RunOnce; builders: FormBuilders }) {
+export function createBankImportService({ db, clock, runOnce, builders, notices }: {
+  db: Db; clock: Clock; runOnce: RunOnce; builders: FormBuilders; notices?: Pick<NoticesService, 'queueNotice'>;
+}) {
   return {
     async preview(body: MultipartBody<PreviewFields>, ctx: WriteContext): Promise<Answer & { message?: string }> {
       const { fields, file } = await body.read(bytesOf);
@@ -93,7 +96,7 @@ export function createBankImportService({ db, clock, runOnce, builders }: { db: 
       };
     },
 
-    commit: createCommitImport({ clock, runOnce, builders }),
+    commit: createCommitImport({ clock, runOnce, builders, notices }),
     undo: createUndoImport({ db, clock }),
   };
 }

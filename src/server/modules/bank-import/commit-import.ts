@@ -13,6 +13,7 @@ import type { RunOnce } from '../idempotency/idempotency.js';
 import { appendEntries, issueSentence, OverdrawError, type Entry, type EntryBuilder, type FormBuilders } from '../ledger/ledger.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.js';
 import { decideLines, importedElsewhere, linesOf, lockImport, markCommitted, type ImportLineRow, type ImportRow, type LineDecision } from './bank-import.repository.js';
+import type { NoticesService } from '../notices/notices.service.js';
 import { rememberRule } from './bank-rules.repository.js';
 import { withCachedLookups } from './cached-lookups.js';
 import { defaultDescription } from './proposals.js';
@@ -85,7 +86,9 @@ function ruleOf(row: ImportRow, line: ImportLineRow, kind: EntryKind, data: Reco
  * refuses the import, and nothing is written. Every other line is skipped; the decided lines go live, so
  * their identities cannot be recorded again until the import is undone.
  */
-export function createCommitImport({ clock, runOnce, builders }: { clock: Clock; runOnce: RunOnce; builders: FormBuilders }) {
+export function createCommitImport({ clock, runOnce, builders, notices }: {
+  clock: Clock; runOnce: RunOnce; builders: FormBuilders; notices?: Pick<NoticesService, 'queueNotice'>;
+}) {
   return (input: CommitInput, ctx: WriteContext): Promise<CommitResult> =>
     runOnce(ctx.userId, ctx.idempotency, async (tx) => {
       const row = await lockImport(tx, input.import_id);
@@ -116,6 +119,8 @@ export function createCommitImport({ clock, runOnce, builders }: { clock: Clock;
         pending.length = 0;
       };
       let rulesAdded = 0;
+      // Money paid to an investor: each is told, as by the withdrawal forms (one notice, no amount in it).
+      const paid = new Set<number>();
       for (const s of input.lines) {
         const line = lines.get(s.line)!;
         const { form, data } = formFields(row, line, s);
@@ -125,6 +130,7 @@ export function createCommitImport({ clock, runOnce, builders }: { clock: Clock;
           await requireOwnLlc(lookups, row, entry);
           await requireOpenPeriod(lookups, entry, entry.date); // here, so the refusal names its line
           pending.push({ line: line.line, entry });
+          if (READS_BALANCES.has(form) && entry.investorId != null) paid.add(entry.investorId);
           if (pending.length >= BATCH) await flush();
           if (s.remember && line.payee.trim() && (await rememberRule(tx, ctx, at, ruleOf(row, line, s.kind, data)))) rulesAdded++;
         } catch (err) {
@@ -132,6 +138,7 @@ export function createCommitImport({ clock, runOnce, builders }: { clock: Clock;
         }
       }
       await flush();
+      if (paid.size > 0 && !ctx.quiet) await notices?.queueNotice(tx, { event: 'withdrawal_recorded', recipients: [...paid].map((investorId) => ({ investorId })) });
       // A line another import answers for stays that import's: skipped here, not live.
       for (const n of lines.keys()) if (!sent.has(n)) decisions.push({ line: n, decided: 'skipped', entryId: null, live: !elsewhere.has(n) });
       await decideOnce(tx, row.id, decisions);

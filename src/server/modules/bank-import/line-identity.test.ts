@@ -12,8 +12,24 @@ describe('line identity', () => {
     expect(accountKeyOf({ bankAccountId: null, accountId: null, llcId: 1 })).toBe('llc:1');
   });
 
-  it("uses the bank's reference when the line has one", () => {
-    expect(lineIdentities('ofx:1', [line({ reference: 'FIT-9' })])).toEqual(['ofx:1|ref|FIT-9']);
+  it("uses the bank's reference when the line has one: an OFX FITID alone, a CSV reference with its date and amount", () => {
+    const [fit] = lineIdentities('ofx:1', [line({ reference: 'FIT-9' })]);
+    expect(fit).toMatch(/^ofx:1\|ref\|[0-9a-f]{64}$/);
+    // The same FITID is the same line, whatever else the bank changed in it.
+    expect(lineIdentities('ofx:1', [line({ reference: 'FIT-9', payee: 'Other', date: '2026-03-03' })])).toEqual([fit]);
+    // A CSV's "Reference" text repeats month after month: next month's line is another line.
+    const [march] = lineIdentities('account:2', [line({ reference: 'RENT FLAT 2' })]);
+    const [april] = lineIdentities('account:2', [line({ reference: 'RENT FLAT 2', date: '2026-04-02' })]);
+    expect(march).toMatch(/\|ref\|/);
+    expect(april).not.toBe(march);
+  });
+
+  it('falls back to the fingerprint for a reference two lines of one file share', () => {
+    const ids = lineIdentities('ofx:1', [line({ reference: 'SAME' }), line({ line: 2, reference: 'SAME', amountCents: -100 }), line({ line: 3, reference: 'OWN' })]);
+    expect(ids[0]).toMatch(/\|fp\|.*#1$/);
+    expect(ids[1]).toMatch(/\|fp\|.*#1$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(ids[2]).toMatch(/\|ref\|/);
   });
 
   it('counts identical lines of one file, so they stay two lines', () => {

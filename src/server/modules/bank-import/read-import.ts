@@ -26,7 +26,7 @@ export async function importAnswer(db: Queryable, row: ImportRow): Promise<Answe
   const open = lines.filter((l) => !elsewhere.has(l.line));
   const dates = open.map((l) => l.date).sort();
   const candidates = open.length
-    ? await duplicateCandidates(db, { llcId: row.llcId, from: dates[0]!, to: dates.at(-1)!, amounts: [...new Set(open.map((l) => Math.abs(l.amountCents)))] })
+    ? await duplicateCandidates(db, { llcId: row.llcId, importId: row.id, from: dates[0]!, to: dates.at(-1)!, amounts: [...new Set(open.map((l) => Math.abs(l.amountCents)))] })
     : [];
   const duplicates = possibleDuplicates(open, candidates);
   const rules = await liveRules(db, row.llcId);

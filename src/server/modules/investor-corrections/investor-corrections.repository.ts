@@ -56,8 +56,8 @@ type Row = CorrectedEntry & Omit<CorrectionRow, 'entry'>;
 
 /**
  * The newest `limit` corrections that may have changed the investor's figures, newest first: each void,
- * and each recording after a statement that covered its date had been shown to them (an entry recorded
- * late and voided since is both). Entries dated up to asOf, of the investor's own (capital, expenses
+ * each recording after a statement that covered its date had been shown to them (an entry recorded late
+ * and voided since is both), and each entry a correction recorded in place of the one it voided. Entries dated up to asOf, of the investor's own (capital, expenses
  * charged to them, cash taken) and of the properties and LLCs in their scope. Another investor's own
  * entries are never listed: they would name that investor's amounts. Deposits change no figure.
  */
@@ -83,6 +83,9 @@ export async function correctionRows(
        UNION ALL
        SELECT t.id, 'recorded late', t.created_at FROM theirs t
         WHERE EXISTS (SELECT 1 FROM shown s WHERE t.date BETWEEN s.period_from AND s.period_to AND s.shown_at < t.created_at)
+           -- The entry a correction recorded in place of the one it voided (the same instant, "Corrected: …"):
+           -- listed with it, so the investor reads what replaced the entry and not only its removal.
+           OR EXISTS (SELECT 1 FROM theirs v WHERE v.voided_at = t.created_at AND v.void_reason LIKE 'Corrected:%')
      )
      SELECT ev.what, ${isoAt('ev.at')} AS "correctedAt",
             e.id, e.kind, e.date, e.for_month AS "forMonth", e.period_start AS "periodStart", e.period_end AS "periodEnd",

@@ -32,3 +32,14 @@ describe('readOfxTree', () => {
     expect(readOfxTree('OFXHEADER:100\n')).toEqual({});
   });
 });
+
+describe('OFX that is no statement', () => {
+  it('refuses nesting far deeper than a statement, in words', () => {
+    expect(() => ofxToXml(`<OFX>${'<A>'.repeat(1000)}x</A>`)).toThrow('This is not a bank statement: its OFX nests deeper than any statement does.');
+  });
+
+  it('drops closing tags of names that are not open, keeping the rest well formed', () => {
+    expect(ofxToXml('<OFX><BANKTRANLIST><STMTTRN><TRNAMT>-1.00</B></C></STMTTRN></D></BANKTRANLIST></OFX>'))
+      .toBe('<OFX><BANKTRANLIST><STMTTRN><TRNAMT>-1.00</TRNAMT></STMTTRN></BANKTRANLIST></OFX>');
+  });
+});

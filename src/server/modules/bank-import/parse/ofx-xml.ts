@@ -1,4 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
+import { ValidationError } from '../../../lib/errors.js';
+
+const MAX_DEPTH = 64;
+const NOT_OFX_DEPTH = 'This is not a bank statement: its OFX nests deeper than any statement does.';
 
 /**
  * OFX as a tree of text. OFX 1.x is SGML: a leaf's closing tag may be left out (`<TRNAMT>-12.50` then
@@ -47,12 +51,20 @@ export function ofxToXml(text: string): string {
   const closed = new Set(tokens.filter((t) => t.close).map((t) => t.name));
   const out: string[] = [];
   const open: string[] = [];
+  // How many of each name are open: a closing tag of a name none is open of is dropped at once, so no
+  // file (a stack of opens, then a flood of stray closes) makes the search below scan the stack each time.
+  const openOf = new Map<string, number>();
+  const pop = () => {
+    const name = open.pop()!;
+    openOf.set(name, openOf.get(name)! - 1);
+    out.push(`</${name}>`);
+  };
   tokens.forEach((token, k) => {
     const next = tokens[k + 1];
     if (token.close) {
+      if (!openOf.get(token.name)) return;
       const at = open.lastIndexOf(token.name);
-      if (at < 0) return;
-      while (open.length > at) out.push(`</${open.pop()!}>`);
+      while (open.length > at) pop();
       return;
     }
     const value = token.text.trim();
@@ -60,11 +72,14 @@ export function ofxToXml(text: string): string {
     if ((value !== '' || !closed.has(token.name)) && !closedNext) {
       out.push(`<${token.name}>${escapeText(value)}</${token.name}>`);
     } else {
+      // An OFX statement nests a dozen levels deep; far deeper is no statement, and the parser need not see it.
+      if (open.length >= MAX_DEPTH) throw new ValidationError(NOT_OFX_DEPTH);
       out.push(`<${token.name}>${escapeText(value)}`);
       open.push(token.name);
+      openOf.set(token.name, (openOf.get(token.name) ?? 0) + 1);
     }
   });
-  while (open.length > 0) out.push(`</${open.pop()!}>`);
+  while (open.length > 0) pop();
   return out.join('');
 }
 

@@ -52,7 +52,8 @@ function lineOf(row: CsvRow, columns: Columns, mapping: CsvMapping, line: number
   const amountCents = amountOf(row, columns, mapping);
   if (amountCents === 0) return NOT_A_TRANSACTION;
   const memo = cleanText(cell(columns.memo));
-  const reference = cell(columns.reference);
+  // The column holds 255 characters; a longer "reference" is no bank id, and its start is kept to show.
+  const reference = cleanText(cell(columns.reference)).slice(0, 255);
   return { line, date, amountCents, payee: cleanText(cell(columns.payee)) || memo, memo, reference: reference || null };
 }
 

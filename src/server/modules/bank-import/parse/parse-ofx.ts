@@ -84,7 +84,7 @@ export function parseOfx(text: string, format: Exclude<StatementFormat, 'csv'>):
       }
       const memo = cleanText(textOf(trn, 'MEMO'));
       const payee = cleanText(textOf(trn, 'NAME') ?? textOf(aggregateOf(trn, 'PAYEE'), 'NAME')) || memo;
-      lines.push({ line: lines.length + 1, date, amountCents: amount.cents, payee, memo, reference: textOf(trn, 'FITID') ?? null });
+      lines.push({ line: lines.length + 1, date, amountCents: amount.cents, payee, memo, reference: textOf(trn, 'FITID')?.slice(0, 255) ?? null });
       checkLineCount(lines.length);
     }
   }

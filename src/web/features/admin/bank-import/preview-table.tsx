@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { endpoints } from '../../../../contract/endpoints';
 import type { AdminHelpersResponse } from '../../../../contract/schemas/admin-helpers';
 import type { BankImportLine } from '../../../../contract/schemas/bank-import';
@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { errorText } from '../../../lib/api-client';
 import { useEndpointMutation } from '../../../lib/queries';
 import { BulkApply } from './bulk-apply';
-import { applyToSelected, changeLine, commitLines, countsText, defaultSelection, initialChoices, newLines, type Choices } from './line-choice';
+import { applyToSelected, changeLine, commitLines, countsText, defaultSelection, initialChoices, newLines, selectable, type Choices } from './line-choice';
 import { PreviewLine } from './preview-line';
 
 type Previewed = { import_id: number; llc_name: string; file_name: string; lines: BankImportLine[];
@@ -21,8 +21,11 @@ export function PreviewTable({ imp, helpers, onRecorded }: { imp: Previewed; hel
   const id = useId();
   const commit = useEndpointMutation(endpoints.bankImportCommit);
   const [choices, setChoices] = useState<Choices>(() => initialChoices(imp.lines));
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => defaultSelection(imp.lines));
+  const [ticked, setSelected] = useState<ReadonlySet<number>>(() => defaultSelection(imp.lines));
   const [failure, setFailure] = useState<string | null>(null);
+  // A line that became unrecordable since it was ticked (its period closed, another import recorded it)
+  // is neither counted nor sent, though the admin's other ticks stay as they were.
+  const selected = useMemo(() => new Set(imp.lines.filter((l) => ticked.has(l.line) && selectable(l)).map((l) => l.line)), [imp.lines, ticked]);
   const count = selected.size;
 
   const check = (line: number, on: boolean) => setSelected((s) => {
@@ -70,11 +73,11 @@ export function PreviewTable({ imp, helpers, onRecorded }: { imp: Previewed; hel
       <div className="card-body d-grid gap-2 border-top">
         <FormError message={failure} />
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="button" className="btn btn-primary" disabled={commit.isPending} onClick={() => void record()}>
+          <button type="button" className="btn btn-primary" disabled={commit.isPending || count === 0} onClick={() => void record()}>
             {commit.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             Record {count} {count === 1 ? 'line' : 'lines'}
           </button>
-          <span className="small text-secondary">The lines left unchecked are skipped.</span>
+          <span className="small text-secondary">{count === 0 ? 'Check the lines to record.' : 'The lines left unchecked are skipped.'}</span>
         </div>
       </div>
     </section>

@@ -64,6 +64,8 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
   // Confirmed without a reason: said beside the field, and nothing is sent.
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonRef = useRef<HTMLInputElement>(null);
+  // The reason typed for a void that failed: offered again when the same row's dialog is opened again.
+  const unsent = useRef<{ id: number; reason: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ key: K; message: string } | null>(null);
   const headings = useRef(new Map<K, HTMLHeadingElement>());
@@ -123,6 +125,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
       const { message } = await call(voidEndpoint, {
         body: { id: row.id, amount: row.amount, detail: row.detail, date: row.date, reason: reason.trim() },
       });
+      unsent.current = null;
       flushSync(() => {
         setBusy(false);
         setPending(null);
@@ -135,6 +138,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
     } catch (err) {
       const message = errorText(err);
       console.error(message);
+      unsent.current = { id: row.id, reason };
       flushSync(() => {
         setBusy(false);
         setPending(null);
@@ -199,7 +203,7 @@ export function TxnViewer<E extends ViewerEndpoint>({ id, fileTitle, selectLabel
                 else headings.current.delete(table.key);
               }}
               onDelete={mayCall(role, VOID_ENDPOINTS[table.family]) ? (row) => {
-                setReason('');
+                setReason(unsent.current?.id === row.id ? unsent.current.reason : '');
                 setReasonMissing(false);
                 setPending({ table, row });
               } : undefined}
