@@ -174,6 +174,10 @@ type AxeResults = { violations: { id: string; impact?: string | null; help: stri
  */
 export async function expectAccessible(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A colour caught half-way through a transition is no colour the page shows: a button just clicked
+  // fades to its hover colours (which pass) through ones that do not. The transitions end first (not the
+  // endless animations, such as a spinner's).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
   // Only the violations in full: axe then keeps one example of each passing or inapplicable rule instead of
   // every node, much faster on a long table, and finds the same violations.
   const result = await page.evaluate(() =>
