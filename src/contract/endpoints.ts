@@ -32,6 +32,7 @@ import * as ACH from './schemas/ach-settings.js';
 import * as AC from './schemas/access.js';
 import * as BI from './schemas/bank-import.js';
 import * as IC from './schemas/investor-corrections.js';
+import * as LC from './schemas/land-contracts.js';
 import { BOOKKEEPING, INVESTOR_OWN, INVESTOR_PAGE, ROLES, STAFF_READ } from './roles.js';
 
 /**
@@ -428,6 +429,48 @@ export const endpoints = {
     method: 'GET', path: '/admin/property_taxes', policy: 'admin', roles: STAFF_READ, auditorScope: 'property_name', tag: 'Reports',
     summary: "A property's income and expenses of a tax year by category.",
     query: R.PropertyTaxesQuery, response: R.PropertyTaxesResponse, refusals: [404],
+  }),
+
+  // ---- land contracts (docs/product.md "Land contracts") ----------------------------------------------
+  landContracts: endpoint({
+    method: 'GET', path: '/admin/land_contracts', policy: 'admin', roles: BOOKKEEPING, tag: 'Land contracts',
+    summary: 'Every land-contract property with its terms (null when none are recorded), the balance owed today and what is past due.',
+    response: LC.LandContractsResponse,
+  }),
+  setLandContractTerms: endpoint({
+    method: 'POST', path: '/admin/set_land_contract_terms', policy: 'admin', tag: 'Land contracts',
+    summary: "Records or changes a land contract's terms: the five tax terms, and the installment, first due date, grace days, assumed mortgage and buyer. Tax terms cannot change while the sale lies in a closed period.",
+    body: LC.SetLandContractTermsRequest, response: MessageResponse, message: 'Land contract terms saved', refusals: [404, 409],
+  }),
+  lcSchedule: endpoint({
+    method: 'GET', path: '/admin/lc_schedule', policy: 'admin', roles: STAFF_READ, auditorScope: 'property_name', tag: 'Land contracts',
+    summary: "A land contract's amortization schedule beside what was paid against each installment (paid, late, short, missing), the payments received split into interest and principal with arrears carried, and the totals.",
+    query: LC.LandContractQuery, response: LC.LcScheduleResponse, refusals: [404, 409],
+  }),
+  lcPayoff: endpoint({
+    method: 'GET', path: '/admin/lc_payoff', policy: 'admin', roles: STAFF_READ, auditorScope: 'property_name', tag: 'Land contracts',
+    summary: 'What pays a land contract off on a date: the balance, plus interest to that date by the contract\'s rule (whole months since the last payment) and any carried.',
+    query: LC.LcPayoffQuery, response: LC.LcPayoffResponse, refusals: [404, 409],
+  }),
+  lcPayoffLetter: endpoint({
+    method: 'GET', path: '/admin/lc_payoff_letter', policy: 'admin', roles: BOOKKEEPING, tag: 'Land contracts',
+    summary: 'The payoff quote of lc_payoff as a PDF letter to the buyer.',
+    query: LC.LcPayoffQuery, response: X.FileBody, file: 'application/pdf', refusals: [404, 409],
+  }),
+  lcStatement: endpoint({
+    method: 'GET', path: '/admin/lc_statement', policy: 'admin', roles: BOOKKEEPING, tag: 'Land contracts',
+    summary: "The buyer's year-end statement as PDF: each payment received in the year with its interest and principal, the year's totals and the balance at the year's end.",
+    query: LC.LcStatementQuery, response: X.FileBody, file: 'application/pdf', refusals: [404, 409],
+  }),
+  federalRates: endpoint({
+    method: 'GET', path: '/admin/federal_rates', policy: 'admin', roles: BOOKKEEPING, tag: 'Land contracts',
+    summary: 'The applicable federal rates recorded, by month and term, newest first: the tax report tests each contract\'s interest against them.',
+    response: LC.FederalRatesResponse,
+  }),
+  setFederalRate: endpoint({
+    method: 'POST', path: '/admin/set_federal_rate', policy: 'admin', tag: 'Land contracts',
+    summary: "Records the applicable federal rate of a month and term (the IRS table's monthly-compounding rate), replacing the one recorded.",
+    body: LC.SetFederalRateRequest, response: MessageResponse, message: 'Federal rate recorded',
   }),
 
   // ---- portal users ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROPERTY_TYPES } from '../values/property-types.js';
+import { LandContractServicingFields } from './land-contracts.js';
 import { FeeFraction, IsoDate, Money, MoneyOrZero, MonthStart, Name, OptionalPictureUrl, RequiredText, Text } from '../fields.js';
 
 /** The master data of the back office (docs/product.md "Screens", docs/api.md): LLCs, properties, investors, categories, lorens. */
@@ -30,6 +31,8 @@ export const AddInvestmentPropertyRequest = z.strictObject({
   lc_rate_bps: z.number().int('must be a whole number of basis points').min(0).max(10000).optional(),
   // Optional beside the terms above (docs/rules/tax-reports.md): lowers the gross profit of the installment sale.
   lc_selling_expenses: emptyIsAbsent(MoneyOrZero('Selling expenses')),
+  // Optional beside the terms (docs/product.md "Land contracts"): servicing, the assumed mortgage, the buyer.
+  ...LandContractServicingFields,
 });
 
 /** An SSN (123-45-6789) or an EIN (12-3456789), dashes as written; stored encrypted, shown masked. */

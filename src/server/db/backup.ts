@@ -26,7 +26,7 @@ const TABLES = [
   'investor_update', 'investor_update_recipient', 'investor_update_attachment',
   'distribution_run', 'distribution_run_line', 'ach_settings',
   'capital_call', 'capital_call_line', 'capital_call_receipt',
-  'llc_bank_account', 'llc_bank_account_property', 'bank_rule', 'bank_import', 'bank_import_line', 'statement_download',
+  'llc_bank_account', 'llc_bank_account_property', 'bank_rule', 'bank_import', 'bank_import_line', 'statement_download', 'federal_rate',
 ] as const;
 
 /**

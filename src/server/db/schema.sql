@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0027_bank_import_sample.sql (27)
+-- Migrations: 0001_initial_schema.sql … 0028_land_contract_servicing.sql (28)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -393,6 +393,19 @@ CREATE TABLE document_version (
   CONSTRAINT document_version_pkey PRIMARY KEY (id),
   CONSTRAINT document_version_size_bytes_check CHECK (size_bytes >= 1),
   CONSTRAINT document_version_version_check CHECK (version >= 1)
+);
+
+CREATE TABLE federal_rate (
+  month       date NOT NULL,
+  term        text NOT NULL,
+  rate_bps    integer NOT NULL,
+  recorded_by integer NOT NULL,
+  recorded_at timestamp with time zone NOT NULL,
+  CONSTRAINT federal_rate_month_check CHECK (EXTRACT(day FROM month) = 1::numeric),
+  CONSTRAINT federal_rate_pkey PRIMARY KEY (month, term),
+  CONSTRAINT federal_rate_rate_bps_check CHECK (rate_bps >= 0 AND rate_bps <= 10000),
+  CONSTRAINT federal_rate_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES portal_user(id),
+  CONSTRAINT federal_rate_term_check CHECK (term = ANY (ARRAY['short'::text, 'mid'::text, 'long'::text]))
 );
 
 CREATE TABLE idempotency_key (
@@ -814,15 +827,29 @@ CREATE TABLE property (
   lc_adjusted_basis_cents   bigint,
   created_at                timestamp with time zone DEFAULT now() NOT NULL,
   lc_selling_expenses_cents bigint,
+  lc_installment_cents      bigint,
+  lc_first_due_date         date,
+  lc_grace_days             integer DEFAULT 10 NOT NULL,
+  lc_assumed_mortgage_cents bigint DEFAULT 0 NOT NULL,
+  lc_buyer_name             text,
+  lc_buyer_address          text,
   CONSTRAINT property_check CHECK (land_value_cents <= purchase_price_cents),
   CONSTRAINT property_check1 CHECK (lc_sale_date IS NULL AND lc_sale_price_cents IS NULL AND lc_down_payment_cents IS NULL AND lc_rate_bps IS NULL AND lc_adjusted_basis_cents IS NULL OR property_type = 'land_contract'::text AND lc_sale_date IS NOT NULL AND lc_sale_price_cents IS NOT NULL AND lc_down_payment_cents IS NOT NULL AND lc_rate_bps IS NOT NULL AND lc_adjusted_basis_cents IS NOT NULL),
   CONSTRAINT property_land_value_cents_check CHECK (land_value_cents >= 0),
   CONSTRAINT property_lc_adjusted_basis_cents_check CHECK (lc_adjusted_basis_cents >= 0),
+  CONSTRAINT property_lc_assumed_mortgage_cents_check CHECK (lc_assumed_mortgage_cents >= 0),
+  CONSTRAINT property_lc_buyer_address_check CHECK (length(lc_buyer_address) <= 300),
+  CONSTRAINT property_lc_buyer_name_check CHECK (length(lc_buyer_name) <= 200),
   CONSTRAINT property_lc_down_payment_cents_check CHECK (lc_down_payment_cents >= 0),
+  CONSTRAINT property_lc_first_due_after_sale CHECK (lc_first_due_date IS NULL OR lc_first_due_date > lc_sale_date),
+  CONSTRAINT property_lc_grace_days_check CHECK (lc_grace_days >= 0 AND lc_grace_days <= 60),
+  CONSTRAINT property_lc_installment_cents_check CHECK (lc_installment_cents > 0),
+  CONSTRAINT property_lc_mortgage_within_price CHECK (lc_assumed_mortgage_cents = 0 OR (lc_assumed_mortgage_cents + lc_down_payment_cents) <= lc_sale_price_cents),
   CONSTRAINT property_lc_rate_bps_check CHECK (lc_rate_bps >= 0 AND lc_rate_bps <= 10000),
   CONSTRAINT property_lc_sale_price_cents_check CHECK (lc_sale_price_cents > 0),
   CONSTRAINT property_lc_selling_expenses_cents_check CHECK (lc_selling_expenses_cents >= 0),
   CONSTRAINT property_lc_selling_expenses_with_terms CHECK (lc_selling_expenses_cents IS NULL OR lc_sale_date IS NOT NULL),
+  CONSTRAINT property_lc_servicing_with_terms CHECK (lc_installment_cents IS NULL AND lc_first_due_date IS NULL AND lc_assumed_mortgage_cents = 0 AND lc_buyer_name IS NULL AND lc_buyer_address IS NULL OR lc_sale_date IS NOT NULL),
   CONSTRAINT property_llc_id_fkey FOREIGN KEY (llc_id) REFERENCES llc(id),
   CONSTRAINT property_name_check CHECK (name = btrim(name) AND name <> ''::text AND length(name) <= 100),
   CONSTRAINT property_pkey PRIMARY KEY (id),

@@ -14,10 +14,23 @@ export type LandContractTerms = {
   adjustedBasisCents: number;
   rateBps: number;
   sellingExpensesCents: number;
+  /** A mortgage of the seller's the buyer took over (0 when none): in the sale price, not owed to the seller. */
+  assumedMortgageCents?: number;
+};
+
+/** What servicing adds to the terms (docs/product.md "Land contracts"): the installment and when it falls due. */
+export type ServicingTerms = {
+  installmentCents: number | null;
+  firstDueDate: IsoDate | null;
+  /** Days after a due date before a payment is late. */
+  graceDays: number;
+  buyerName: string | null;
+  buyerAddress: string | null;
 };
 
 export type Payment = { id: number; date: IsoDate; cents: number };
-export type ScheduleRow = Payment & { interest: number; principal: number; balance: number };
+/** `arrears`: interest owed after this payment that it did not cover, carried to the next. */
+export type ScheduleRow = Payment & { interest: number; principal: number; balance: number; arrears: number };
 
 /**
  * Every payment split into interest and principal, in date order. Payments on or before the sale date
@@ -41,7 +54,7 @@ export function installmentSchedule(terms: LandContractTerms, payments: Payment[
     }
     const principal = p.cents - interest;
     balance -= principal;
-    return { ...p, interest, principal, balance };
+    return { ...p, interest, principal, balance, arrears };
   });
 }
 
