@@ -5,7 +5,7 @@
  * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
  * starts the real server on it as an operator would, and drives every endpoint below with autocannon
  * at 32 connections for a fixed time. Prints, per endpoint, requests/s, p50, p99, the throughput ratio
- * to the bare route measured in the same run, non-2xx answers, the server's peak memory and start-up
+ * to the framework floor (bare Fastify, nothing registered) and to the portal's bare route measured in the same run, non-2xx answers, the server's peak memory and start-up
  * time, and the large/small ratio of p50; writes it all to docs/performance.md with the machine.
  * --smoke (CI): the small tier, two seconds an endpoint, nothing written to docs; it proves the bench
  * runs, it asserts no timing. Last, a bank statement of 10,000 lines is previewed, committed and undone
@@ -124,6 +124,26 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   };
 }
 
+/**
+ * The framework floor: Fastify with one route and nothing registered (framework-floor-server.mjs), started
+ * beside the portal for each run, so every row is also a share of what this stack can do on this machine
+ * in the same minute.
+ */
+async function startFloor(): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.resolve('bench/framework-floor-server.mjs')], {
+    env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the framework floor exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+  };
+}
+
 /** `auth`: the admin's token, or an investor's own (drawn at random from the bench's investor logins). */
 type Target = { name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean | 'investor'; connections?: number };
 
@@ -185,9 +205,10 @@ function writeTargets(tier: TierName): Target[] {
   return [write('POST /admin/record_property_income (write, one at a time)', 1), write(`POST /admin/record_property_income (writes, ${CONNECTIONS} at once)`, CONNECTIONS)];
 }
 
-type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; bad: number };
+/** `ratio`: to the portal's bare route; `floor`: to the framework floor, both measured in the same run. */
+type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; floor: number; bad: number };
 
-async function drive(server: Server, tokens: { admin: string; investors: string[] }, t: Target): Promise<Omit<Row, 'ratio'>> {
+async function drive(server: Pick<Server, 'base'>, tokens: { admin: string; investors: string[] }, t: Target): Promise<Omit<Row, 'ratio' | 'floor'>> {
   const bearer = () => (t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : tokens.admin);
   // As a browser asks: it takes gzip, in which the portal keeps and sends its kept answers.
   const headers: Record<string, string> = {
@@ -211,6 +232,8 @@ async function drive(server: Server, tokens: { admin: string; investors: string[
 
 type Run = {
   engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun | null; rows: Row[]; bankImport: BankImportRun;
+  /** The framework floor's requests a second, measured in this run (0 when not measured). */
+  floorRps: number;
 };
 
 /** The statement's account: the tier's first property (a rental) and its LLC, in the year after the seeded ones. */
@@ -235,7 +258,7 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
       const ahead = await server.ahead;
       console.log(`  ${engine.name} ${tier}: ${ahead.answers} answers computed ahead of reads in ${ahead.seconds.toFixed(1)} s after start`);
       const bankImport = await bankImportOf(engine, tier, server.base, token);
-      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport };
+      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, floorRps: 0 };
     }
     const tokens = { admin: token, investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)) };
     // The reads are measured as the portal runs: once it has computed its answers ahead (after the
@@ -245,7 +268,11 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     // Before the load: the page as one investor sees it on an otherwise idle server.
     const lcpMs = await investorPageLcp(server.base, { username: 'scale-investor-1', password: INVESTOR_PASSWORD });
     console.log(`  ${engine.name} ${tier} investor page LCP: ${lcpMs.map((v) => v.toFixed(0)).join(', ')} ms`);
-    const measured: Omit<Row, 'ratio'>[] = [];
+    // The framework floor first, then the portal's own rows, in the same minute.
+    const floor = await startFloor();
+    const floorRow = await drive(floor, tokens, { name: 'GET / (framework floor: bare Fastify, nothing registered)', path: () => '/', auth: false }).finally(() => floor.stop());
+    console.log(`  ${engine.name} ${tier} framework floor: ${floorRow.rps.toFixed(0)} req/s, p50 ${floorRow.p50} ms, p99 ${floorRow.p99} ms`);
+    const measured: Omit<Row, 'ratio' | 'floor'>[] = [];
     const measure = async (list: Target[]) => {
       for (const t of list) {
         const row = await drive(server, tokens, t);
@@ -263,8 +290,8 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     const bankImport = await bankImportOf(engine, tier, server.base, token);
     const bare = measured[0]!.rps;
     return {
-      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport,
-      rows: measured.map((r) => ({ ...r, ratio: r.rps / bare })),
+      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport, floorRps: floorRow.rps,
+      rows: measured.map((r) => ({ ...r, ratio: r.rps / bare, floor: r.rps / floorRow.rps })),
     };
   } finally {
     await server.stop();
@@ -291,8 +318,9 @@ function report(runs: Run[]): string {
     if (run.zip) lines.push(`Statements of 2025 for every investor as one zip: ${zipSentence(run.zip)}`, '');
     lines.push(`Bank import: ${bankImportSentence(run.bankImport)}`, '');
     if (run.rows.length === 0) continue;
-    lines.push('| endpoint | req/s | p50 ms | p99 ms | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|');
-    for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
+    lines.push(`Framework floor (Fastify with one route and nothing registered, same run): ${run.floorRps.toFixed(0)} req/s.`, '');
+    lines.push('| endpoint | req/s | p50 ms | p99 ms | × framework floor | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.floor * 100).toFixed(1)} % | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
     lines.push('');
   }
   for (const engine of new Set(runs.map((r) => r.engine))) {

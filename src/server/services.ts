@@ -15,6 +15,7 @@ import { declaredReads } from './declared-reads.js';
 import { createLlcsService } from './modules/llcs/llcs.service.js';
 import { createLorensService } from './modules/lorens/lorens.service.js';
 import { createPropertiesService } from './modules/properties/properties.service.js';
+import { createLandContractsService } from './modules/land-contracts/land-contracts.service.js';
 import { createVoidService } from './modules/ledger/voids.js';
 import { createCorrectionsService } from './modules/ledger/corrections.js';
 import { createViewersService } from './modules/viewers/viewers.service.js';
@@ -22,6 +23,7 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { createPortalUsersService } from './modules/users/portal-users.service.js';
 import { createPicturesService } from './modules/pictures/pictures.service.js';
 import { createPeriodLockService } from './modules/period-lock/period-lock.service.js';
+import { createFederalRatesService } from './modules/federal-rates/federal-rates.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvestorPortalService } from './modules/investor-portal/investor-portal.service.js';
 import { createExplainService } from './modules/investor-portal/explain.service.js';
@@ -82,6 +84,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     investors: createInvestorsService({ db, clock, dataKey: config.dataKey }),
     llcs: createLlcsService({ db, clock }),
     properties: createPropertiesService({ db, clock }),
+    landContracts: createLandContractsService({ db, clock, portal: config.portal }),
     categories: createCategoriesService({ db, clock }),
     lorens: createLorensService({ db, clock }),
     books,
@@ -105,6 +108,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     portalUsers: createPortalUsersService({ db, clock, notices }),
     pictures: createPicturesService({ db, clock }),
     periodLocks: createPeriodLockService({ db, clock }),
+    federalRates: createFederalRatesService({ db, clock }),
     documents: createDocumentsService({ db, clock, files: createDbFileStore(db), notices }),
     notices,
     noticeSender,

@@ -28,7 +28,7 @@ const SPEC_ACTIONS = [
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks', 'Investor Statements', 'Export Ledger',
   'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates', 'Distributions', 'Bank Accounts', 'Capital Calls',
-  'Bank Import',
+  'Bank Import', 'Land Contracts',
 ];
 
 type LedgerRow = {

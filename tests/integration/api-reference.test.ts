@@ -39,6 +39,10 @@ const BOOK_RULES: [RegExp, string][] = [
   [/cannot exceed the maximum (withdrawal|deposit) amount/, 'more than the balance allows'],
   [/cannot exceed the (purchase|sale) price/, 'a figure above another field'],
   [/Give all land-contract terms|Land-contract terms can only be given/, 'land-contract terms come all or none, on land contracts'],
+  [/Give the installment and the first due date together|The installment, due date, mortgage and buyer need the land-contract terms/, 'servicing terms come with the installment and the tax terms'],
+  [/The first due date must be after the sale date|The payoff date must be on or after the sale date/, 'a date before the sale'],
+  [/does not cover a month's interest|does not pay the contract off within/, 'an installment that never pays the contract off'],
+  [/cannot exceed the sale price/, 'the down payment and mortgage above the price'],
   [/must be on or before|must not be after the end date/, 'a period whose start is after its end'],
   [/cannot be a date in the future|cannot be dated in the future|in the future/i, 'a date after today'],
   [/^The secret is not valid or has expired/, 'a registration secret that was never issued'],
@@ -197,6 +201,12 @@ describe.each(DB_KINDS)('the API reference on %s', (kind) => {
     bankImports: () => ({ llc_name: MAPLE_LLC.llc_name }),
     bankImportCommit: () => ({ import_id: 999_999, lines: [{ line: 1, kind: 'property_income' }] }),
     bankImportUndo: () => ({ import_id: 999_999 }),
+    setLandContractTerms: () => ({ property_name: 'Q', lc_sale_date: '2024-01-01', lc_sale_price: '100000.00', lc_down_payment: '10000.00', lc_adjusted_basis: '60000.00', lc_rate_bps: 800, lc_installment: '1000.00', lc_first_due_date: '2024-02-01' }),
+    lcSchedule: () => ({ property_name: 'Q' }),
+    lcPayoff: () => ({ property_name: 'Q', as_of: '2024-12-15' }),
+    lcPayoffLetter: () => ({ property_name: 'Q', as_of: '2024-12-15' }),
+    lcStatement: () => ({ property_name: 'Q', year: '2024' }),
+    setFederalRate: () => ({ month: '2024-01', term: 'long', rate_bps: 450 }),
     changeAchSettings: () => ({ company_name: 'Reference', company_id: '1123456789', originating_routing: '021000021', destination_routing: '021000021', destination_name: 'Reference Bank', origin_name: 'Reference' }),
   };
 

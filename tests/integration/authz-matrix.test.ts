@@ -25,7 +25,7 @@ const words = (...lists: string[]) => lists.join(' ').split(/\s+/).filter(Boolea
 const SESSION = 'adminLevel apiTokens changePassword createApiToken logout protectedCheck recoveryCodes renew revokeApiToken totpDisable totpEnable totpEnrol totpStatus';
 const NOTICES = 'changeNoticeSettings noticeSettings';
 const INVESTOR_PAGE = 'capitalCalls document documents explain investorCorrections investorProperty investorStatement investorSummary publishedStatements updates';
-const AUDITOR_READS = 'adminHelpers getLlc k1Status llcTaxes llcTxns propertyDetails propertyTaxes propertyTxns taxPackage';
+const AUDITOR_READS = 'adminHelpers getLlc k1Status lcPayoff lcSchedule llcTaxes llcTxns propertyDetails propertyTaxes propertyTxns taxPackage';
 const REVIEWED: Record<Exclude<Role, 'admin'>, string[]> = {
   bookkeeper: words(SESSION, NOTICES, INVESTOR_PAGE, AUDITOR_READS, `
     addExpenseCategory addInvestment addLoren addRentalDeposit adminCapitalCalls adminDocuments adminSummary adminUpdates
@@ -35,7 +35,8 @@ const REVIEWED: Record<Exclude<Role, 'admin'>, string[]> = {
     recordDepositWithdrawal recordInvestmentWithdrawal recordInvestorPropertyExpense recordLcPayment recordLlcExpense recordLorenIncome
     recordPropertyExpense recordPropertyIncome setPropertyNotes statementPublications
     addBankRule addLlcBankAccount bankImport bankImportCommit bankImportPreview bankImports bankRules changeBankRule changeLlcBankAccount
-    deleteBankRule llcBankAccounts`),
+    deleteBankRule llcBankAccounts
+    federalRates landContracts lcPayoffLetter lcStatement`),
   auditor: words(SESSION, NOTICES, AUDITOR_READS),
   investor: words(SESSION, NOTICES, INVESTOR_PAGE, `
     bankAccount changeBankAccount delegates giveK1Consent investorCombined inviteDelegate k1Consent myInvestors revokeDelegate withdrawK1Consent`),

@@ -114,6 +114,11 @@ const WRITES: Write[] = [
   // No call renames an investor or a category: written as an operator would, behind the app (the same
   // triggers fire). Only the case changes, so the reads still find them by the names they ask for.
   { name: 'D renamed d', tables: ['investor'], run: (t) => t.testDb.db.query(`UPDATE investor SET name = 'd' WHERE name = 'D'`).then(() => undefined) },
+  {
+    // The tax reports test land contracts against the rates (docs/rules/tax-reports.md): a shared-scope write.
+    name: 'a federal rate recorded', tables: ['federal_rate'],
+    run: (t, admin) => seedAs(t, admin)('/admin/set_federal_rate', { month: '2024-01', term: 'short', rate_bps: 500 }).then(() => undefined),
+  },
   { name: 'the category Rent renamed rent', tables: ['category'], run: (t) => t.testDb.db.query(`UPDATE category SET name = 'rent' WHERE name = 'Rent'`).then(() => undefined) },
 ];
 

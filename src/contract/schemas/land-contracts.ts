@@ -25,8 +25,8 @@ export const LandContractServicingFields = {
   /** A mortgage of the seller's the buyer took over: part of the sale price, not owed to the seller. */
   lc_assumed_mortgage: emptyIsAbsent(MoneyOrZero('Assumed mortgage')),
   /** Who the payoff letter and the year-end statement are addressed to. */
-  lc_buyer_name: emptyIsAbsent(Text(200)),
-  lc_buyer_address: emptyIsAbsent(Text(300)),
+  lc_buyer_name: Text(200).optional().transform((v) => v?.trim() || undefined),
+  lc_buyer_address: Text(300).optional().transform((v) => v?.trim() || undefined),
 };
 
 /** Records or changes a land contract's terms (all five tax terms; the servicing terms optional). */

@@ -72,7 +72,28 @@ export const PropertyTaxesResponse = z.object({
   expenses_list: z.record(z.string(), Dollars),
   /** Extension, land contracts with terms: how the year's payments split (docs/rules/tax-reports.md). */
   lc_summary: z
-    .object({ payments: Dollars, interest: Dollars, principal: Dollars, gain: Dollars, return_of_basis: Dollars, balance_end: Dollars })
+    .object({
+      payments: Dollars, interest: Dollars, principal: Dollars, gain: Dollars, return_of_basis: Dollars, balance_end: Dollars,
+      /** Sale price − assumed mortgage + the mortgage's excess over basis and selling expenses (the imputed price when interest is imputed). */
+      contract_price: Dollars.optional(),
+      /** Gross profit ÷ contract price, in percent to two decimals (40 = 40 %); the gain uses the exact ratio. */
+      gross_profit_percentage: z.number().optional(),
+      /** Interest imputed at the applicable federal rate (IRC §483/§1274), null when none is (docs/rules/tax-reports.md "Imputed interest"). */
+      imputed: z
+        .object({
+          rule: z.enum(['IRC §483', 'IRC §1274']),
+          federal_rate_bps: z.number(),
+          /** YYYY-MM: the month whose rate applied, the lowest of the sale month and the two before. */
+          federal_rate_month: z.string(),
+          term: z.enum(['short', 'mid', 'long']),
+          /** The present value of the scheduled payments at the federal rate, plus an assumed mortgage. */
+          imputed_sale_price: Dollars,
+          /** Stated sale price − imputed sale price: interest, not principal. */
+          unstated_interest: Dollars,
+        })
+        .nullable()
+        .optional(),
+    })
     .optional(),
   /** Extension: what the CPA should review for this property. */
   review_notes: z.array(z.string()),

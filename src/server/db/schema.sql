@@ -407,6 +407,7 @@ CREATE TABLE federal_rate (
   CONSTRAINT federal_rate_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES portal_user(id),
   CONSTRAINT federal_rate_term_check CHECK (term = ANY (ARRAY['short'::text, 'mid'::text, 'long'::text]))
 );
+CREATE TRIGGER shared_scope_bump AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON federal_rate FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();
 
 CREATE TABLE idempotency_key (
   user_id       integer NOT NULL,

@@ -43,13 +43,21 @@ const PROPERTIES = [
   { property_name: 'Elm Street Cottage', llc: 'Maple Holdings LLC', property_type: 'rental', address: '301 Elm St, Chatham, IL',
     purchase_date: '2024-05-30', purchase_price: '148000', land_value: '28000', property_value: '155000', picture_url: PICTURE('cottage') },
   { property_name: 'Willow Creek Lot 7', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Lot 7, Willow Creek Rd, Peoria, IL',
-    purchase_date: '2021-02-01', purchase_price: '45000', land_value: '45000', property_value: '72000', picture_url: PICTURE('land'),
-    lc_sale_date: '2023-11-01', lc_sale_price: '72000', lc_down_payment: '7200', lc_adjusted_basis: '45000', lc_rate_bps: 750 },
+    purchase_date: '2021-02-01', purchase_price: '45000', land_value: '45000', property_value: '72000', picture_url: PICTURE('land') },
   { property_name: 'Pine Ridge Acreage', llc: 'Cedar Land Partners LLC', property_type: 'land_contract', address: 'Pine Ridge Rd, Tremont, IL',
     purchase_date: '2020-09-15', purchase_price: '38000', land_value: '38000', property_value: '54000', picture_url: PICTURE('land') },
   { property_name: 'Route 9 Storage Lot', llc: 'Cedar Land Partners LLC', property_type: 'other', address: '9900 Route 9, Pekin, IL',
     purchase_date: '2022-03-01', purchase_price: '96000', land_value: '30000', property_value: '110000', picture_url: PICTURE('storage') },
 ] as const;
+
+/** Willow Creek's contract; its sale date and first due date follow the demo's window (loadDemoData). */
+const WILLOW_TERMS = {
+  property_name: 'Willow Creek Lot 7', lc_sale_price: '72000', lc_down_payment: '7200', lc_adjusted_basis: '45000', lc_rate_bps: 750,
+  lc_installment: '855.00', lc_grace_days: 10, lc_buyer_name: 'Erik Hansen', lc_buyer_address: '18 Willow Creek Rd, Peoria, IL 61615',
+} as const;
+/** The months of the window (0 to 35) in which the Hansens paid late and paid short. */
+const WILLOW_LATE = 9;
+const WILLOW_SHORT = 22;
 
 /** A small deterministic generator, so every demo has the same books. */
 function seeded(seed: number) {
@@ -124,6 +132,13 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
   await invest('Ben Carter', 'Willow Creek Lot 7', day(first, 2), '25000');
   await invest('David Evans', 'Pine Ridge Acreage', day(first, 2), '30000');
   await invest('Chloe Diaz', 'Route 9 Storage Lot', day(first, 10), '20000');
+  // Willow Creek is sold on contract the day after Ben's investment, inside the window, and serviced from
+  // the books (docs/product.md "Land contracts"): the down payment at the sale, 855.00 due the 1st of each month.
+  const willowSale = day(first, 3);
+  await services.landContracts.setTerms(parsed('setLandContractTerms', {
+    ...WILLOW_TERMS, lc_sale_date: willowSale, lc_first_due_date: day(months[1]!, 1),
+  }), ctx);
+  await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: willowSale, property_name: 'Willow Creek Lot 7', description: 'Hansen down payment', amount: '7200.00' }), ctx);
   await invest('Alice Morgan', 'Route 9 Storage Lot', day(first, 10), '15000');
   for (const [property, amount] of [['Oak Street Duplex', '3200'], ['Birch Court Fourplex', '5400']] as const) {
     await services.recording.addRentalDeposit(parsed('addRentalDeposit', { property_name: property, amount, date: day(first, 1), notes: 'Security deposits on file' }), ctx);
@@ -159,8 +174,13 @@ export async function loadDemoData(runtime: Runtime, print: (line: string) => vo
     if (k === 17) await expense('Birch Court Fourplex', 12, '9800.00', 'Repairs', 'Parking lot resurfacing');
 
     const lcDate = dated(1);
+    // The Hansens' installments: none in the month of the sale, one month paid on the 18th (late), one
+    // only 500.00 (short), made up with the next month's (1,210.00: that month's installment and the 355.00).
+    const willowDate = k === WILLOW_LATE ? dated(18) : lcDate;
+    if (k > 0 && willowDate) {
+      await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: willowDate, property_name: 'Willow Creek Lot 7', description: `Hansen payment ${pad(ym.m)}/${ym.y}`, amount: k === WILLOW_SHORT ? '500.00' : k === WILLOW_SHORT + 1 ? '1210.00' : '855.00' }), ctx);
+    }
     if (lcDate) {
-      await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: lcDate, property_name: 'Willow Creek Lot 7', description: `Hansen payment ${pad(ym.m)}/${ym.y}`, amount: '855.00' }), ctx);
       await services.recording.recordLcPayment(parsed('recordLcPayment', { payment_date: lcDate, property_name: 'Pine Ridge Acreage', description: `Okafor payment ${pad(ym.m)}/${ym.y}`, amount: '520.00' }), ctx);
       await services.recording.recordLlcExpense(parsed('recordLlcExpense', { expense_date: lcDate, llc_name: 'Maple Holdings LLC', description: 'Monthly account fee', amount: '15.00', expense_category: 'Bank fees', payer: adminName }), ctx);
     }

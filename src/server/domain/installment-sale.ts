@@ -1,5 +1,6 @@
 import { roundDiv } from './apportion.js';
 import type { IsoDate } from './dates.js';
+import { noteAtSale } from './land-contract-schedule.js';
 import { monthIndex } from './months.js';
 
 /**
@@ -39,7 +40,8 @@ export type ScheduleRow = Payment & { interest: number; principal: number; balan
  */
 export function installmentSchedule(terms: LandContractTerms, payments: Payment[]): ScheduleRow[] {
   const ordered = [...payments].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.id - b.id));
-  let balance = terms.salePriceCents;
+  // The buyer owes the seller the price less a mortgage they took over (docs/rules/tax-reports.md).
+  let balance = noteAtSale(terms);
   let arrears = 0;
   let previous = terms.saleDate;
   return ordered.map((p) => {
@@ -68,7 +70,26 @@ export type YearOfSale = {
   balanceEnd: number;
   /** A sale at a loss: the installment method does not apply. */
   loss: boolean;
+  /** Sale price − adjusted basis − selling expenses. */
+  grossProfit: number;
+  /** Sale price − assumed mortgage + the mortgage's excess over basis and selling expenses (Form 6252 line 18). */
+  contractPrice: number;
 };
+
+/**
+ * The gross profit and the contract price of a sale (docs/rules/tax-reports.md): a mortgage the buyer took
+ * over is left out of the contract price, except what it exceeds the basis and selling expenses by (that
+ * excess counts as a payment received in the year of sale). With no mortgage the contract price is the price.
+ */
+export function contractPriceOf(terms: LandContractTerms): { grossProfit: number; contractPrice: number; excess: number } {
+  const mortgage = terms.assumedMortgageCents ?? 0;
+  const excess = Math.max(0, mortgage - (terms.adjustedBasisCents + terms.sellingExpensesCents));
+  return {
+    grossProfit: terms.salePriceCents - terms.adjustedBasisCents - terms.sellingExpensesCents,
+    contractPrice: terms.salePriceCents - mortgage + excess,
+    excess,
+  };
+}
 
 /** What the year's payments recognise: interest, and the gain part of the principal, rounded once a year as Form 6252 does. */
 export function yearOfSale(terms: LandContractTerms, schedule: ScheduleRow[], year: number): YearOfSale {
@@ -78,12 +99,15 @@ export function yearOfSale(terms: LandContractTerms, schedule: ScheduleRow[], ye
   const payments = sum(inYear, (r) => r.cents);
   const interest = sum(inYear, (r) => r.interest);
   const principal = sum(inYear, (r) => r.principal);
-  const grossProfit = terms.salePriceCents - terms.adjustedBasisCents - terms.sellingExpensesCents;
-  const loss = grossProfit <= 0;
+  const { grossProfit, contractPrice, excess } = contractPriceOf(terms);
+  const saleYear = Number(terms.saleDate.slice(0, 4)) === year;
+  const loss = grossProfit <= 0 || contractPrice <= 0;
+  // The mortgage's excess over basis is a payment received in the year of sale.
+  const received = principal + (saleYear ? excess : 0);
   const gain = loss
-    ? Number(terms.saleDate.slice(0, 4)) === year ? grossProfit : 0
-    : Number(roundDiv(BigInt(grossProfit) * BigInt(principal), BigInt(terms.salePriceCents)));
+    ? saleYear ? grossProfit : 0
+    : Number(roundDiv(BigInt(grossProfit) * BigInt(received), BigInt(contractPrice)));
   const sold = Number(terms.saleDate.slice(0, 4)) <= year;
-  const balanceEnd = !sold ? 0 : upToYearEnd.length ? upToYearEnd[upToYearEnd.length - 1]!.balance : terms.salePriceCents;
-  return { payments, interest, principal, gain, returnOfBasis: loss ? principal : principal - gain, balanceEnd, loss };
+  const balanceEnd = !sold ? 0 : upToYearEnd.length ? upToYearEnd[upToYearEnd.length - 1]!.balance : noteAtSale(terms);
+  return { payments, interest, principal, gain, returnOfBasis: loss ? principal : received - gain, balanceEnd, loss, grossProfit, contractPrice };
 }

@@ -1,6 +1,8 @@
-import { addFractions, apportion, exactParts, fraction, roundShares, type Fraction } from './apportion.js';
+import { addFractions, apportion, exactParts, fraction, roundDiv, roundShares, type Fraction } from './apportion.js';
 import type { IsoDate } from './dates.js';
-import { installmentSchedule, yearOfSale, type LandContractTerms, type Payment, type YearOfSale } from './installment-sale.js';
+import { testInterest, type FederalRate, type InterestTest } from './imputed-interest.js';
+import { installmentSchedule, yearOfSale, type LandContractTerms, type Payment, type ServicingTerms, type YearOfSale } from './installment-sale.js';
+import { usd } from './money.js';
 import { daysPerMonth, monthIndex, type Month } from './months.js';
 import type { PropertyType } from './allocation.js';
 
@@ -24,6 +26,8 @@ export type TaxProperty = {
   purchasePriceCents: number;
   landValueCents: number;
   terms: LandContractTerms | null;
+  /** The installment and first due date of a land contract: its schedule, which the imputed-interest test needs. */
+  servicing?: Pick<ServicingTerms, 'installmentCents' | 'firstDueDate'> | null;
 };
 
 /** A non-void entry dated in the tax year. */
@@ -57,6 +61,8 @@ export type TaxInput = {
   investorIds: number[];
   /** Σ F(i, p, m) over the months of the year, per investor (an extension; docs/rules/tax-reports.md). */
   feesByInvestor: Map<number, number>;
+  /** The applicable federal rates recorded (docs/rules/tax-reports.md "Imputed interest"); none: nothing is imputed. */
+  federalRates?: FederalRate[];
 };
 
 export type TaxReport = {
@@ -76,11 +82,13 @@ export type TaxReport = {
   managementFeesByMember: Map<number, number>;
   propertiesInReport: TaxProperty[];
   sales: Map<number, YearOfSale>;
+  /** Per land contract with terms: its stated rate tested against the applicable federal rate. */
+  interestTests: Map<number, InterestTest>;
   reviewNotes: string[];
 };
 
-/** Below this contract rate the report warns that interest may have to be imputed (IRC §483/§1274). */
-export const LOW_RATE_BPS = 400;
+/** Below this contract rate, a contract that cannot be tested against the federal rate gets a note (imputed-interest.ts). */
+export { LOW_RATE_BPS } from './imputed-interest.js';
 
 /** One report cell: each member's exact share, summed over its items, rounded once at the end. */
 class Cell {
@@ -157,6 +165,7 @@ export function taxReport(input: TaxInput): TaxReport {
 
   // Land contracts with terms: the year's interest and gain, shared as the year's payments were (docs/rules/tax-reports.md).
   const sales = new Map<number, YearOfSale>();
+  const interestTests = new Map<number, InterestTest>();
   for (const p of propertiesInReport) {
     if (p.type !== 'land_contract') continue;
     const paidInYear = input.items.some((i) => i.kind === 'lc_payment' && i.propertyId === p.id);
@@ -164,9 +173,12 @@ export function taxReport(input: TaxInput): TaxReport {
       notes.push(...landContractNotes(p, year, paidInYear, null));
       continue;
     }
-    const sale = yearOfSale(p.terms, installmentSchedule(p.terms, input.lcPayments.get(p.id) ?? []), year);
+    // Split at the applicable federal rate on the imputed price when the contract's rate is below it.
+    const tested = testInterest(p.name, p.terms, p.servicing, input.federalRates ?? []);
+    const sale = yearOfSale(tested.terms, installmentSchedule(tested.terms, input.lcPayments.get(p.id) ?? []), year);
     sales.set(p.id, sale);
-    notes.push(...landContractNotes(p, year, paidInYear, sale));
+    interestTests.set(p.id, tested);
+    notes.push(...landContractNotes(p, year, paidInYear, sale, tested));
     const recognised = sale.interest + sale.gain;
     const paymentShares = new Cell();
     for (const item of input.items) {
@@ -242,12 +254,17 @@ export function taxReport(input: TaxInput): TaxReport {
     managementFeesByMember: fees,
     propertiesInReport,
     sales,
+    interestTests,
     reviewNotes: notes,
   };
 }
 
+/** The gross-profit percentage in percent, to two decimals (40 = 40 %); the gain uses the exact ratio. */
+export const grossProfitPercent = (sale: Pick<YearOfSale, 'grossProfit' | 'contractPrice'>): number =>
+  sale.contractPrice > 0 ? Number(roundDiv(BigInt(sale.grossProfit) * 10000n, BigInt(sale.contractPrice))) / 100 : 0;
+
 /** What the CPA should review about a land contract in a year (docs/rules/tax-reports.md). */
-export function landContractNotes(p: TaxProperty, year: number, paidInYear: boolean, sale: YearOfSale | null): string[] {
+export function landContractNotes(p: TaxProperty, year: number, paidInYear: boolean, sale: YearOfSale | null, tested?: InterestTest): string[] {
   if (p.type !== 'land_contract') return [];
   if (!p.terms) {
     return paidInYear ? [`${p.name}: no land-contract terms are recorded, so its payments are reported gross as "Land contract payments" (unsplit).`] : [];
@@ -257,15 +274,19 @@ export function landContractNotes(p: TaxProperty, year: number, paidInYear: bool
   if (sale?.loss && Number(p.terms.saleDate.slice(0, 4)) === year) {
     notes.push(`${p.name}: sold at a loss, so the installment method does not apply; the whole loss is taken in ${year} and every payment is a return of basis.`);
   }
-  if (p.terms.rateBps < LOW_RATE_BPS) {
-    notes.push(`${p.name}: the contract rate (${(p.terms.rateBps / 100).toFixed(2)}%) may be below the applicable federal rate; unstated interest may have to be imputed (IRC §483/§1274). The portal does not impute it.`);
+  notes.push(...(tested ?? testInterest(p.name, p.terms, p.servicing, [])).notes);
+  const mortgage = p.terms.assumedMortgageCents ?? 0;
+  if (mortgage > 0 && sale) {
+    const percentage = sale.loss ? '' : `; gross-profit percentage ${grossProfitPercent(sale).toFixed(2)} %`;
+    notes.push(`${p.name}: split by the installment method; the ${usd(mortgage)} mortgage the buyer took over is included in the contract price (${usd(sale.contractPrice)}${percentage}), assuming the land was used in the business (Form 4797). Review it with the CPA if that differs.`);
+  } else {
+    notes.push(`${p.name}: split by the installment method, assuming the buyer took over no mortgage and the land was used in the business (Form 4797). Review it with the CPA if either differs.`);
   }
-  notes.push(`${p.name}: split by the installment method, assuming the buyer took over no mortgage and the land was used in the business (Form 4797). Review it with the CPA if either differs.`);
   return notes;
 }
 
 /** A property's tax summary (docs/rules/tax-reports.md): income and expenses of the year by category, land contracts split. */
-export function propertyTaxSummary(property: TaxProperty, items: TaxItem[], lcPayments: Payment[], year: number) {
+export function propertyTaxSummary(property: TaxProperty, items: TaxItem[], lcPayments: Payment[], year: number, federalRates: FederalRate[] = []) {
   const income = new Map<string, number>();
   const expenses = new Map<string, number>();
   const add = (m: Map<string, number>, key: string, cents: number) => m.set(key, (m.get(key) ?? 0) + cents);
@@ -276,11 +297,13 @@ export function propertyTaxSummary(property: TaxProperty, items: TaxItem[], lcPa
     else if (i.kind === 'lc_payment' && !property.terms) add(income, 'Land contract payments', i.cents);
   }
   let sale: YearOfSale | null = null;
+  let tested: InterestTest | null = null;
   if (property.terms) {
-    sale = yearOfSale(property.terms, installmentSchedule(property.terms, lcPayments), year);
+    tested = testInterest(property.name, property.terms, property.servicing, federalRates);
+    sale = yearOfSale(tested.terms, installmentSchedule(tested.terms, lcPayments), year);
     if (sale.payments > 0 || sale.interest !== 0) add(income, 'Land contract interest', sale.interest);
     if (sale.gain !== 0 || sale.payments > 0) add(income, 'Installment sale gain', sale.gain);
   }
   const paidInYear = own.some((i) => i.kind === 'lc_payment');
-  return { income, expenses, sale, notes: landContractNotes(property, year, paidInYear, sale) };
+  return { income, expenses, sale, imputed: tested?.imputed ?? null, notes: landContractNotes(property, year, paidInYear, sale, tested ?? undefined) };
 }

@@ -16,10 +16,12 @@ import { lorensRoutes } from '../modules/lorens/lorens.routes.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { manifestRoutes } from '../modules/manifest/manifest.routes.js';
 import { propertiesRoutes } from '../modules/properties/properties.routes.js';
+import { landContractsRoutes } from '../modules/land-contracts/land-contracts.routes.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { portalUsersRoutes } from '../modules/users/portal-users.routes.js';
 import { picturesRoutes } from '../modules/pictures/pictures.routes.js';
 import { periodLockRoutes } from '../modules/period-lock/period-lock.routes.js';
+import { federalRatesRoutes } from '../modules/federal-rates/federal-rates.routes.js';
 import { recordingRoutes } from '../modules/recording/recording.routes.js';
 import { viewersRoutes } from '../modules/viewers/viewers.routes.js';
 import { withdrawalsRoutes } from '../modules/withdrawals/withdrawals.routes.js';
@@ -53,6 +55,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...exportsRoutes(s.exports),
   ...adminHelpersRoutes(db),
   ...propertiesRoutes(s.properties),
+  ...landContractsRoutes(s.landContracts),
   ...investorsRoutes(s.investors),
   ...llcsRoutes(s.llcs),
   ...categoriesRoutes(s.categories),
@@ -65,6 +68,7 @@ export const allRoutes = (config: Config, db: Db, s: Services): Handlers => ({
   ...reportsRoutes(s.reports),
   ...picturesRoutes(s.pictures),
   ...periodLockRoutes(s.periodLocks),
+  ...federalRatesRoutes(s.federalRates),
   ...portalUsersRoutes(s.portalUsers, s.investors),
   ...documentsRoutes(s.documents),
   ...noticesRoutes(s.notices),

@@ -15,6 +15,8 @@ const BOOKS: readonly Endpoint[] = [
   E.investorSummary, E.investorProperty, E.explain, E.ledgerEntries, ...REPORTS,
   // A void, or an entry recorded into a period already shown to an investor, is listed on their Corrections card.
   E.investorCorrections,
+  // A land-contract payment (or its void) moves the contract's balance, schedule and payoff.
+  E.landContracts, E.lcSchedule, E.lcPayoff,
 ];
 /** Writes that add a name to the admin selectors' lists (and so to the reports that list names). */
 const HELPER_LISTS: readonly Endpoint[] = [E.adminHelpers, ...REPORTS];
@@ -72,6 +74,9 @@ const CHANGES = new Map<string, readonly Endpoint[]>([
   ...[E.addBankRule, E.changeBankRule, E.deleteBankRule].map((w): [string, readonly Endpoint[]] => [w.path, [E.bankRules]]),
   [E.bankImportCommit.path, [E.bankImport, E.bankImports, E.bankRules, ...BOOKS]],
   [E.bankImportUndo.path, [E.bankImport, E.bankImports, ...BOOKS]],
+  // A contract's terms make its schedule and payoff and its tax split; a federal rate can change the split.
+  [E.setLandContractTerms.path, [E.landContracts, E.lcSchedule, E.lcPayoff, ...REPORTS]],
+  [E.setFederalRate.path, [E.federalRates, E.llcTaxes, E.propertyTaxes]],
   ...[
     E.recordPropertyIncome, E.recordLorenIncome, E.recordLcPayment, E.recordPropertyExpense, E.recordInvestorPropertyExpense,
     E.recordLlcExpense, E.addRentalDeposit, E.addInvestment, E.recordCashWithdrawal, E.recordInvestmentWithdrawal,

@@ -29,3 +29,6 @@ CREATE TABLE federal_rate (
   recorded_at timestamptz NOT NULL,
   PRIMARY KEY (month, term)
 );
+-- The tax reports read the rates: a rate recorded makes kept tax reports unservable, as a category does.
+CREATE TRIGGER shared_scope_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON federal_rate
+  FOR EACH STATEMENT EXECUTE FUNCTION shared_scope_bump();

@@ -177,6 +177,12 @@ function eventSentence(a: AuditFacts, { entry, name }: { entry?: EntryNames; nam
       return `${who} recorded ${after('taken')} lines of the bank statement “${after('file_name')}” of ${after('llc')} and skipped ${after('skipped')}`;
     case 'bank_import_undo bank_import':
       return `${who} undid the import of the bank statement “${after('file_name')}” of ${after('llc')}: ${after('voided')} entries voided`;
+    case 'set_terms property': return `${who} set the land-contract terms of ${name ?? 'a property'}`;
+    case 'set_federal_rate federal_rate': {
+      const bps = Number(after('rate_bps'));
+      const rate = Number.isInteger(bps) ? `${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')} %` : 'a rate';
+      return `${who} recorded ${rate} as the ${after('term')}-term applicable federal rate of ${String(after('month') ?? '').slice(0, 7)}`;
+    }
     default: return `${who}: ${a.action.replaceAll('_', ' ')} (${a.entity.replaceAll('_', ' ')})`;
   }
 }

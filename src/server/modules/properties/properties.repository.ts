@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { nameIs } from '../../lib/names.js';
+import type { StoredTerms } from '../land-contracts/land-contracts.js';
 
 import type { PropertyType } from '../../../contract/values/property-types.js';
 
@@ -29,14 +30,8 @@ export type NewProperty = {
   purchasePriceCents: number;
   landValueCents: number;
   propertyValueCents: number;
-  landContract: null | {
-    saleDate: string;
-    salePriceCents: number;
-    downPaymentCents: number;
-    adjustedBasisCents: number;
-    rateBps: number;
-    sellingExpensesCents?: number;
-  };
+  /** Checked by the land-contracts module (checkedTerms): the optional terms are present only when given. */
+  landContract: StoredTerms | null;
 };
 
 export async function findPropertyByName(db: Queryable, name: string): Promise<Property | undefined> {
@@ -60,14 +55,16 @@ export async function insertProperty(db: Queryable, p: NewProperty): Promise<Pro
     `INSERT INTO property (name, llc_id, property_type, tax_bucket, address, picture_url, purchase_date,
         purchase_price_cents, land_value_cents, property_value_cents,
         lc_sale_date, lc_sale_price_cents, lc_down_payment_cents, lc_adjusted_basis_cents, lc_rate_bps,
-        lc_selling_expenses_cents)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+        lc_selling_expenses_cents, lc_installment_cents, lc_first_due_date, lc_grace_days, lc_assumed_mortgage_cents,
+        lc_buyer_name, lc_buyer_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
      RETURNING ${COLUMNS}, purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents",
         land_value_cents AS "landValueCents", property_value_cents AS "propertyValueCents"`,
     [p.name, p.llcId, p.propertyType, p.taxBucket, p.address, p.pictureUrl, p.purchaseDate,
       p.purchasePriceCents, p.landValueCents, p.propertyValueCents,
       lc?.saleDate ?? null, lc?.salePriceCents ?? null, lc?.downPaymentCents ?? null, lc?.adjustedBasisCents ?? null, lc?.rateBps ?? null,
-      lc?.sellingExpensesCents ?? null],
+      lc?.sellingExpensesCents ?? null, lc?.installmentCents ?? null, lc?.firstDueDate ?? null, lc?.graceDays ?? 10,
+      lc?.assumedMortgageCents ?? 0, lc?.buyerName ?? null, lc?.buyerAddress ?? null],
   );
   return row!;
 }

@@ -7,36 +7,10 @@ import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
 import { refuseTakenName } from '../taken-names.js';
 import { existingProperty, requireLlc } from '../references.js';
+import { checkedTerms } from '../land-contracts/land-contracts.js';
 import { findPropertyByName, insertProperty, setPropertyNotes, type NewProperty } from './properties.repository.js';
 
 type AddInput = z.output<typeof AddInvestmentPropertyRequest>;
-
-/** The optional land-contract terms (docs/rules/tax-reports.md, land contracts): all five or none, land contracts only. */
-function landContractTerms(input: AddInput): NewProperty['landContract'] {
-  const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
-    .filter((v) => v !== undefined).length;
-  if (given === 0) {
-    if (input.lc_selling_expenses !== undefined) throw new ValidationError('Selling expenses need the other land-contract terms.');
-    return null;
-  }
-  if (input.property_type !== 'land_contract') {
-    throw new ValidationError('Land-contract terms can only be given for a land-contract property.');
-  }
-  if (given < 5) {
-    throw new ValidationError('Give all land-contract terms (sale date, sale price, down payment, adjusted basis, rate) or none.');
-  }
-  const terms = {
-    saleDate: input.lc_sale_date!,
-    salePriceCents: input.lc_sale_price!,
-    downPaymentCents: input.lc_down_payment!,
-    adjustedBasisCents: input.lc_adjusted_basis!,
-    rateBps: input.lc_rate_bps!,
-    // Only when given, so a property without it is recorded (and audited) exactly as before the term existed.
-    ...(input.lc_selling_expenses !== undefined ? { sellingExpensesCents: input.lc_selling_expenses } : {}),
-  };
-  if (terms.downPaymentCents > terms.salePriceCents) throw new ValidationError('Down payment cannot exceed the sale price.');
-  return terms;
-}
 
 /** Investment properties: master data and notes. */
 export function createPropertiesService({ db, clock }: { db: Db; clock: Clock }) {
@@ -54,7 +28,8 @@ export function createPropertiesService({ db, clock }: { db: Db; clock: Clock })
         purchasePriceCents,
         landValueCents,
         propertyValueCents: input.property_value,
-        landContract: landContractTerms(input),
+        // The same rule as set_land_contract_terms (docs/rules/tax-reports.md "Land contracts").
+        landContract: checkedTerms(input, input.property_type === 'land_contract'),
       };
       await db.transaction(async (tx) => {
         const llc = await requireLlc(tx, input.llc);

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { allocate, feesInYear } from '../../domain/allocation.js';
 import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
-import { propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
+import { grossProfitPercent, propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
 import { readBooks } from '../read-model/read-model.js';
 import { declareRead, scopes } from '../read-model/read-model.js';
 import { propertyIdsByLlc } from '../read-model/read-model.js';
@@ -11,7 +11,7 @@ import { listTransactions } from '../ledger/ledger.js';
 import { findLlcById, type Llc } from '../llcs/llcs.js';
 import { propertiesById, type Property } from '../properties/properties.js';
 import { viewerRow } from '../viewers/viewer-row.js';
-import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
+import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, federalRates, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 
 /**
  * The admin's reports (docs/product.md; docs/rules/cash.md, tax-reports.md), each declared as a kept answer
@@ -138,6 +138,7 @@ export const llcTaxesRead = declareRead({
       lcPayments: await lcPayments(tx, ids, to),
       depositsHeldCents: await depositsHeld(tx, ids, to),
       investors: await investorNames(tx),
+      federalRates: await federalRates(tx),
     };
   },
   // Everything it sums is the LLC's; members' names and fees, categories are shared.
@@ -157,6 +158,7 @@ export const llcTaxesRead = declareRead({
       capitalAt: allocation.capitalAt,
       investorIds: [...new Set(books.capital.map((e) => e.investorId))],
       feesByInvestor: feesInYear(allocation, year, ids),
+      federalRates: input.federalRates,
     });
     const names = new Map(input.investors.map((i) => [i.id, i.name]));
     const member = (id: number) => (id === UNALLOCATED ? UNALLOCATED_NAME : (names.get(id) ?? `#${id}`));
@@ -205,18 +207,22 @@ export const propertyTaxesRead = declareRead({
       property: property!,
       items: await taxItems(tx, { propertyIds: [propertyId], llcId: null, from: `${year}-01-01`, to }),
       payments: (await lcPayments(tx, [propertyId], to)).get(propertyId) ?? [],
+      federalRates: await federalRates(tx),
     };
   },
   scopes: (_: PropertyYear, input) => llcScopes(input.found.llcId),
-  compute: ({ found, property, items, payments }, { year }: PropertyYear): PropertyTaxesResponse => {
-    const { income, expenses, sale, notes } = propertyTaxSummary(property, items, payments, year);
+  compute: ({ found, property, items, payments, federalRates: rates }, { year }: PropertyYear): PropertyTaxesResponse => {
+    const { income, expenses, sale, imputed, notes } = propertyTaxSummary(property, items, payments, year, rates);
     return {
       address: found.address,
       income_list: byName(income, (c) => c),
       expenses_list: byName(expenses, (c) => c),
       ...(sale
         ? { lc_summary: { payments: centsToDollars(sale.payments), interest: centsToDollars(sale.interest), principal: centsToDollars(sale.principal),
-            gain: centsToDollars(sale.gain), return_of_basis: centsToDollars(sale.returnOfBasis), balance_end: centsToDollars(sale.balanceEnd) } }
+            gain: centsToDollars(sale.gain), return_of_basis: centsToDollars(sale.returnOfBasis), balance_end: centsToDollars(sale.balanceEnd),
+            contract_price: centsToDollars(sale.contractPrice), gross_profit_percentage: grossProfitPercent(sale),
+            imputed: imputed && { rule: imputed.rule, federal_rate_bps: imputed.federalRateBps, federal_rate_month: imputed.federalRateMonth, term: imputed.term,
+              imputed_sale_price: centsToDollars(imputed.imputedSalePriceCents), unstated_interest: centsToDollars(imputed.unstatedInterestCents) } } }
         : {}),
       review_notes: notes,
     };

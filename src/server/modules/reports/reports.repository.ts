@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
+import type { FederalRate } from '../../domain/imputed-interest.js';
 import type { LandContractTerms, Payment } from '../../domain/installment-sale.js';
 import type { TaxItem, TaxProperty } from '../../domain/tax-report.js';
 
@@ -56,15 +57,20 @@ type PropertyRow = Omit<TaxProperty, 'terms'> & {
   adjustedBasisCents: number | null;
   rateBps: number | null;
   sellingExpensesCents: number | null;
+  assumedMortgageCents: number;
+  installmentCents: number | null;
+  firstDueDate: string | null;
 };
 
 const toTaxProperty = (r: PropertyRow): TaxProperty & { address: string; llcId: number } => {
   const terms: LandContractTerms | null = r.saleDate
     ? { saleDate: r.saleDate, salePriceCents: r.salePriceCents!, downPaymentCents: r.downPaymentCents!,
-        adjustedBasisCents: r.adjustedBasisCents!, rateBps: r.rateBps!, sellingExpensesCents: r.sellingExpensesCents ?? 0 }
+        adjustedBasisCents: r.adjustedBasisCents!, rateBps: r.rateBps!, sellingExpensesCents: r.sellingExpensesCents ?? 0,
+        assumedMortgageCents: r.assumedMortgageCents }
     : null;
   return { id: r.id, name: r.name, type: r.type, bucket: r.bucket, nonresidential: r.nonresidential, purchaseDate: r.purchaseDate,
-    purchasePriceCents: r.purchasePriceCents, landValueCents: r.landValueCents, address: r.address, llcId: r.llcId, terms };
+    purchasePriceCents: r.purchasePriceCents, landValueCents: r.landValueCents, address: r.address, llcId: r.llcId, terms,
+    servicing: terms ? { installmentCents: r.installmentCents, firstDueDate: r.firstDueDate } : null };
 };
 
 /** The properties of an LLC, or one property, with what the tax rules need. */
@@ -73,7 +79,8 @@ export async function taxProperties(db: Queryable, f: { llcId?: number; property
     `SELECT id, name, llc_id AS "llcId", address, property_type AS type, tax_bucket AS bucket, nonresidential,
             purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents", land_value_cents AS "landValueCents",
             lc_sale_date AS "saleDate", lc_sale_price_cents AS "salePriceCents", lc_down_payment_cents AS "downPaymentCents",
-            lc_adjusted_basis_cents AS "adjustedBasisCents", lc_rate_bps AS "rateBps", lc_selling_expenses_cents AS "sellingExpensesCents"
+            lc_adjusted_basis_cents AS "adjustedBasisCents", lc_rate_bps AS "rateBps", lc_selling_expenses_cents AS "sellingExpensesCents",
+            lc_assumed_mortgage_cents AS "assumedMortgageCents", lc_installment_cents AS "installmentCents", lc_first_due_date AS "firstDueDate"
        FROM property
       WHERE ($1::int IS NULL OR llc_id = $1) AND ($2::int IS NULL OR id = $2)
       ORDER BY lower(name), id`,
@@ -120,4 +127,11 @@ export async function depositsHeld(db: Queryable, propertyIds: number[], asOf: s
     [propertyIds, asOf],
   );
   return row!.cents;
+}
+
+/** Every applicable federal rate recorded (three a month at most): the tax split tests contracts against them (docs/rules/tax-reports.md). */
+export async function federalRates(db: Queryable): Promise<FederalRate[]> {
+  return db.query<FederalRate>(
+    `SELECT to_char(month, 'YYYY-MM') AS month, term, rate_bps AS "rateBps" FROM federal_rate ORDER BY month, term`,
+  );
 }

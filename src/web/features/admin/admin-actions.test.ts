@@ -19,7 +19,7 @@ const SPEC_ORDER = [
 const EXTENSIONS = [
   'Manage LLCs', 'Manage Lorens', 'Change Investor Fee', 'Cash Withdrawals', 'Audit Log', 'Period Locks',
   'Investor Statements', 'Export Ledger', 'Add Income Category', 'Documents', 'K-1s', 'Outbox', 'Investor Updates',
-  'Distributions', 'Bank Accounts', 'Capital Calls', 'Bank Import',
+  'Distributions', 'Bank Accounts', 'Capital Calls', 'Bank Import', 'Land Contracts',
 ];
 
 const titles = (found: readonly { title: string }[]) => found.map((a) => a.title);
@@ -38,7 +38,7 @@ describe('the admin action registry', () => {
     expect(titles(ADMIN_ACTIONS.filter((a) => a.picture))).toEqual(['Update Property Notes', 'Add New Investment Property']);
     expect(titles(ADMIN_ACTIONS.filter((a) => a.wide))).toEqual([
       'Admin Summary', 'Property Details', 'Delete Property Transaction', 'Delete LLC Transaction', 'LLC Taxes', 'Cash Withdrawals', 'Audit Log', 'Documents', 'K-1s',
-      'Distributions', 'Capital Calls', 'Bank Import',
+      'Distributions', 'Capital Calls', 'Bank Import', 'Land Contracts',
     ]);
   });
 
@@ -110,6 +110,9 @@ describe('the admin action registry', () => {
     // Bank Import is the bookkeeper's too; its Undo button is not (the panel asks the table: bankImportUndo is the admin's).
     expect(bookkeeper).toContain('Bank Import');
     expect(may('bookkeeper', 'bankImportUndo')).toBe(false);
+    // Land Contracts too; the terms and the federal rates are the admin's to change (the panel hides those forms).
+    expect(bookkeeper).toContain('Land Contracts');
+    expect(may('bookkeeper', 'setLandContractTerms') || may('bookkeeper', 'setFederalRate')).toBe(false);
     const auditor = titles(actionsForRole(ADMIN_ACTIONS, 'auditor'));
     expect(auditor).toContain('LLC Taxes');
     for (const t of ['Add New Income', 'Admin Summary', 'Manage Portal Users', 'Withdraw Funds', 'Audit Log']) expect(auditor, t).not.toContain(t);

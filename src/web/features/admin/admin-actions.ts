@@ -30,6 +30,7 @@ import { K1sPanel } from './k1s/k1s-panel';
 import { BankAccountsPanel } from './bank-accounts/bank-accounts-panel';
 import { CapitalCallsPanel } from './capital-calls/capital-calls-panel';
 import { BankImportPanel } from './bank-import/bank-import-panel';
+import { LandContractsPanel } from './land-contracts/land-contracts-panel';
 import { slugOf } from './shared/action-address';
 import type { AdminFormProps } from './shared/fields';
 
@@ -171,6 +172,10 @@ const ENTRIES = [
   { title: 'Bank Import', group: 'Recording', panel: BankImportPanel, wide: true,
     needs: ['llcBankAccounts', 'bankRules', 'bankImportPreview', 'bankImport', 'bankImports', 'bankImportCommit'],
     keywords: ['bank statement', 'statement', 'csv', 'ofx', 'qfx', 'import', 'upload', 'reconcile', 'bank feed', 'rules'] },
+  // The seller's side of each land contract; terms and federal rates are the admin's to change (the table says so).
+  { title: 'Land Contracts', group: 'Reports', panel: LandContractsPanel, wide: true,
+    needs: ['landContracts', 'lcSchedule', 'lcPayoff', 'federalRates'],
+    keywords: ['land contract', 'lc', 'buyer', 'installment', 'amortization', 'schedule', 'payoff', 'late', 'past due', 'federal rate', 'afr', 'year-end statement'] },
 ] as const satisfies readonly ActionSpec[];
 
 export type AdminActionTitle = (typeof ENTRIES)[number]['title'];

@@ -45,6 +45,16 @@ const LC_FIELDS = [
   {
     name: 'lc_rate_bps', label: 'Interest rate (basis points, 800 = 8%)', kind: 'integer', section: LC_TERMS, placeholder: '800',
   } satisfies FieldSpec<'lc_rate_bps'>,
+  // Servicing terms, each optional: the installment and first due date make the schedule (Land Contracts).
+  money('lc_installment', 'Monthly installment (optional)', { section: LC_TERMS, hint: 'Principal and interest the buyer pays each month.' }),
+  date('lc_first_due_date', 'First due date (optional)', { section: LC_TERMS, hint: 'Later installments fall on the same day of each month.' }),
+  {
+    name: 'lc_grace_days', label: 'Grace days (optional)', kind: 'integer', section: LC_TERMS, placeholder: '10',
+    hint: 'Days after a due date before a payment counts as late (0 to 60; 10 when empty).',
+  } satisfies FieldSpec<'lc_grace_days'>,
+  money('lc_assumed_mortgage', 'Assumed mortgage (optional)', { section: LC_TERMS, hint: 'A mortgage of the seller’s the buyer took over: part of the price, not owed to the seller.' }),
+  text('lc_buyer_name', 'Buyer’s name (optional)', { section: LC_TERMS, maxLength: 200, hint: 'Who the payoff letter and the year-end statement are addressed to.' }),
+  text('lc_buyer_address', 'Buyer’s address (optional)', { section: LC_TERMS, maxLength: 300, wide: true }),
 ];
 
 export const AddInvestmentPropertyForm = adminForm(
@@ -69,7 +79,7 @@ export const AddInvestmentPropertyForm = adminForm(
         id: LC_TERMS,
         title: 'Land-contract terms',
         visible: isLandContract,
-        hint: 'Fill all five to record the sale terms now, or leave them all empty.',
+        hint: 'Fill the first five to record the sale terms now, or leave them all empty; the servicing terms after them are optional.',
       },
     ],
   },

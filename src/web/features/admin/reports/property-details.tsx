@@ -5,6 +5,7 @@ import { csvFileName, dollarsColumn, type CsvColumn } from '../../../lib/csv-exp
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/queries';
 import type { AdminFormProps } from '../shared/fields';
+import { SellerCard } from '../land-contracts/seller-card';
 import { NameSelect } from '../shared/name-select';
 import { ReportTable, type Column } from '../shared/report-table';
 import { logFailure, ReportFailure, ReportLoading } from '../shared/report-state';
@@ -85,6 +86,11 @@ export function PropertyDetails({ helpers }: AdminFormProps) {
               columns={INVESTOR_COLUMNS} rows={data.investors_list} rowKey={(r) => r.investor_name} empty="No investors available."
               download={{ file: csvFileName('Property Details', property, 'Investors'), columns: INVESTOR_CSV }} />
           </div>
+          {helpers.land_contract_properties.includes(property) && (
+            <div className="col-12 col-lg-6">
+              <SellerCard property={property} />
+            </div>
+          )}
         </div>
       )}
     </div>
