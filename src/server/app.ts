@@ -11,6 +11,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
 import { QuietRequestLog } from './plugins/request-log.js';
+import { lazyChildLogger } from './plugins/lazy-request-logger.js';
 import { registerApiReference } from './plugins/api-reference.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { registerMcp } from './http/mcp/mcp-route.js';
@@ -49,6 +50,8 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
     },
     // Each request's own two lines at debug; refusals and errors as before (plugins/request-log.ts).
     logController: new QuietRequestLog(),
+    // Each request's pino child is made only when it writes a line (plugins/lazy-request-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 64 * 1024, // docs/security.md P1
     // Slow clients cannot hold the server (docs/security.md P3, P4; README, Operations): a request must
     // arrive whole within REQUEST_TIMEOUT_SECONDS (30 s), its headers within two thirds of it, an idle

@@ -21,8 +21,12 @@ const entryOf = (request: FastifyRequest): Endpoint | undefined =>
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
-  app.addHook('preValidation', async (request) => {
+  // Only a route that takes a body can be sent a multipart one: its own hook, not one every request runs.
+  const refuseUnexpected = async (request: FastifyRequest) => {
     if (request.isMultipart() && !entryOf(request)?.multipart) throw new AppError(415, 'The request body must be JSON.');
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) route.preValidation = [refuseUnexpected, ...[route.preValidation ?? []].flat()];
   });
 }
 

@@ -32,6 +32,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
     const handler = (handlers as Record<string, Handler<Endpoint> | undefined>)[name];
     if (!handler) throw new Error(`Endpoint ${name} (${e.method} ${e.path}) has no handler`);
     const status = e.status ?? 200;
+    // Every API answer is no-store unless its entry says otherwise (docs/security.md D1): set here, per
+    // route, rather than by a hook every request (static files included) would run.
+    const headers = { 'cache-control': 'no-store', ...e.headers };
     app.withTypeProvider<ZodTypeProvider>().route({
       method: e.method,
       url: e.path,
@@ -69,12 +72,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
         // serialization, no compression per request; inflated for a client that does not take gzip.
         const kept = e.message ? undefined : keptBytes(result);
         if (kept !== undefined) {
-          reply.code(status).headers(e.headers ?? {}).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+          reply.code(status).headers(headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
           if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));
           return reply.header('content-encoding', 'gzip').send(kept.gzip);
         }
         const answer = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
-        return reply.code(status).headers(e.headers ?? {}).send(answer);
+        return reply.code(status).headers(headers).send(answer);
       },
     });
   }

@@ -47,21 +47,10 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
   const routePolicies: FastifyInstance['routePolicies'] = [];
   app.decorate('routePolicies', routePolicies);
 
-  app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { policy?: Policy; endpoint?: string };
-    if (!config.policy && route.url.startsWith(REFERENCE_PREFIX)) route.config = { ...config, policy: 'public' };
-    const policy = (route.config as { policy?: Policy } | undefined)?.policy;
-    if (!policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
-    if (API_PREFIXES.some((p) => route.url.startsWith(p)) && !config.endpoint) {
-      throw new Error(`Route ${route.method} ${route.url} is not an entry of the endpoint table`);
-    }
-    for (const method of [route.method].flat()) routePolicies.push({ method, url: route.url, policy });
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config.policy;
-    if (!policy || policy === 'public') return;
-    const { sessionOnly, readsOnly } = request.routeOptions.config;
+  // Who is asking is checked on the routes that need a signed-in user only, as a hook of that route: a
+  // public route (the health check, the manifest, the web app's files) runs no check at all.
+  const authenticate = async (request: FastifyRequest) => {
+    const { policy, sessionOnly, readsOnly } = request.routeOptions.config;
     // A route outside the table without its own list: as an entry without one (rolesOf), the admin's alone
     // behind the admin policy, every role's otherwise.
     const roles = request.routeOptions.config.roles ?? (policy === 'admin' ? ['admin'] : ROLES);
@@ -74,6 +63,18 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
     }
     // Each use of a personal API token is logged (docs/security.md, "API tokens"): the route's pattern, never its query.
     if (token) request.log.info({ event: 'api_token_use', token: token.id, user: user.userId, method: request.method, path: request.routeOptions.url }, 'api token used');
+  };
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { policy?: Policy; endpoint?: string };
+    if (!config.policy && route.url.startsWith(REFERENCE_PREFIX)) route.config = { ...config, policy: 'public' };
+    const policy = (route.config as { policy?: Policy } | undefined)?.policy;
+    if (!policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+    if (API_PREFIXES.some((p) => route.url.startsWith(p)) && !config.endpoint) {
+      throw new Error(`Route ${route.method} ${route.url} is not an entry of the endpoint table`);
+    }
+    for (const method of [route.method].flat()) routePolicies.push({ method, url: route.url, policy });
+    if (policy !== 'public') route.onRequest = [authenticate, ...[route.onRequest ?? []].flat()];
   });
 }
 

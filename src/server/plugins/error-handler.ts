@@ -87,6 +87,8 @@ function balanceGuardTripped(err: { code?: string; constraint?: string }): boole
 /** Maps typed errors to HTTP (architecture rule 5): 4xx say what is wrong, 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // A refusal is never kept by a cache (docs/security.md D1), whichever route or path it answers.
+    void reply.header('cache-control', 'no-store');
     if (err instanceof AppError) {
       // Security events (docs/security.md E4, E5): every refusal is logged with who, which call and why, so
       // failed sign-ins, lockouts, denied access, refused withdrawals and period-lock refusals are all there.
@@ -130,6 +132,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   // A path that is a route, asked with a method it does not take, is a 405 naming the ones it does.
   app.setNotFoundHandler((request, reply) => {
+    void reply.header('cache-control', 'no-store');
     const allowed = allowedMethods(app, request.url);
     return allowed.length ? methodNotAllowed(reply, request.method, allowed) : reply.code(404).send({ message: 'Not found.' });
   });

@@ -2,12 +2,10 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const PRIVATE_PREFIXES = ['/auth/', '/admin/', '/api/'];
-
 /**
  * Browser hardening (docs/security.md D1, D2): a strict CSP with no inline script (the compensating control
  * for a token kept in localStorage), no referrer (investor names are in URLs), and no caching of
- * anything the API answers.
+ * anything the API answers (set where the answer is made: see below).
  *
  * Helmet's headers are the same for every answer (no directive depends on the request), so they are
  * taken once from helmet itself: @fastify/helmet 13 builds the middleware (and parses the policy) again
@@ -50,22 +48,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();
   });
-  // Every API answer is no-store, however its path was spelled: a percent-encoded path reaches the same
-  // route, so the matched route decides, and the decoded path catches refusals of unmatched API paths.
-  app.addHook('onSend', async (request, reply) => {
-    const tableRoute = Boolean(request.routeOptions.config?.endpoint);
-    const path = decodedPath(request.url);
-    if (PRIVATE_PREFIXES.some((p) => path.startsWith(p)) || (tableRoute && !reply.hasHeader('cache-control'))) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-}
-
-function decodedPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  try {
-    return decodeURIComponent(path).toLowerCase();
-  } catch {
-    return path.toLowerCase();
-  }
+  // No caching of what the API answers (D1) is decided where each answer is made, not by a hook every
+  // request would run: a table route's handler (http/register-endpoints.ts), every refusal (error-handler.ts)
+  // and an unknown API path (spa.ts), however the path was spelled, since a percent-encoded path reaches
+  // the same route or the same refusal.
 }

@@ -32,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, webRootDir: string): Pro
     // A path that does not decode, or holds a NUL byte, names no file of ours: 404, never a 500.
     if (urlPath === null || urlPath.includes('\0')) return reply.code(404).send({ message: 'Not found.' });
     if (API_PREFIXES.some((p) => urlPath.toLowerCase().startsWith(p))) {
-      return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
     }
     if (!indexExists()) {
       return reply.code(503).send({ message: 'The web app is not built. Run `npm run build`.' });

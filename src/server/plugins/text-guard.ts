@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ValidationError } from '../lib/errors.js';
@@ -79,7 +79,7 @@ const entriesOf = (endpoint: string | undefined): number =>
   (endpoint ? (endpoints as Record<string, Endpoint>)[endpoint]?.maxEntries : undefined) ?? MAX_ENTRIES;
 
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  const guard = async (request: FastifyRequest) => {
     const entries = entriesOf(request.routeOptions.config.endpoint);
     const found = inspectRequest([request.query, request.body], { depth: MAX_DEPTH, entries });
     if (!found) return;
@@ -88,5 +88,11 @@ export function registerTextGuard(app: FastifyInstance): void {
       throw new ValidationError(entries === MAX_ENTRIES ? TOO_WIDE : TOO_WIDE.replace(MAX_ENTRIES.toLocaleString('en-US'), entries.toLocaleString('en-US')));
     }
     throw new ValidationError(`${label(found.path)} must not contain control characters (such as NUL) or broken Unicode.`);
+  };
+  // On the routes that read input: every one that takes a body, and a GET whose query is parsed. A GET
+  // without a query schema (the health check, the web app's files) never reads its query: no check to run.
+  app.addHook('onRoute', (route) => {
+    const readsInput = [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD') || Boolean(route.schema?.querystring);
+    if (readsInput) route.preValidation = [...[route.preValidation ?? []].flat(), guard];
   });
 }
