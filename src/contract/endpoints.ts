@@ -470,7 +470,7 @@ export const endpoints = {
   setFederalRate: endpoint({
     method: 'POST', path: '/admin/set_federal_rate', policy: 'admin', tag: 'Land contracts',
     summary: "Records the applicable federal rate of a month and term (the IRS table's monthly-compounding rate), replacing the one recorded.",
-    body: LC.SetFederalRateRequest, response: MessageResponse, message: 'Federal rate recorded',
+    body: LC.SetFederalRateRequest, response: MessageResponse, message: 'Federal rate recorded', refusals: [409],
   }),
 
   // ---- portal users ---------------------------------------------------------------------------------

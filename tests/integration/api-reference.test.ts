@@ -39,7 +39,7 @@ const BOOK_RULES: [RegExp, string][] = [
   [/cannot exceed the maximum (withdrawal|deposit) amount/, 'more than the balance allows'],
   [/cannot exceed the (purchase|sale) price/, 'a figure above another field'],
   [/Give all land-contract terms|Land-contract terms can only be given/, 'land-contract terms come all or none, on land contracts'],
-  [/Give the installment and the first due date together|The installment, due date, mortgage and buyer need the land-contract terms/, 'servicing terms come with the installment and the tax terms'],
+  [/Give the installment and the first due date together|The installment, due date, grace days, mortgage and buyer need the land-contract terms/, 'servicing terms come with the installment and the tax terms'],
   [/The first due date must be after the sale date|The payoff date must be on or after the sale date/, 'a date before the sale'],
   [/does not cover a month's interest|does not pay the contract off within/, 'an installment that never pays the contract off'],
   [/cannot exceed the sale price/, 'the down payment and mortgage above the price'],

@@ -149,4 +149,19 @@ describe.each(DB_KINDS)('land contracts in the tax reports on %s', (kind) => {
     expect((await get('/admin/federal_rates', bob.token)).statusCode).toBe(200);
     expect(await rateRows()).toBe(before);
   });
+
+  it("refuses a rate that would change a closed period's figures: one for a month whose contracts' sales are closed", async () => {
+    await post('/admin/set_period_lock', { llc_name: LLC, closed_through: '2025-12-31' });
+    const before = await rateRows();
+    const audits = async () => (await t.testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_event'))[0]!.n;
+    const auditsBefore = await audits();
+    // L was sold 2025-01-01: the rates of 2024-11, 2024-12 and 2025-01 are the ones it is tested against.
+    const refused = await setRate({ month: '2024-11', term: 'mid', rate_bps: 300 });
+    expect([refused.statusCode, refused.json().message]).toEqual([409,
+      `The books of ${LLC} are closed through 12/31/2025: the federal rate of 2024-11 applies to L, sold 01/01/2025, and would change its filed tax figures. Reopen the period first.`]);
+    expect([await rateRows(), await audits()]).toEqual([before, auditsBefore]);
+    // A month no contract of a closed period is tested against is recorded.
+    expect((await setRate({ month: '2024-10', term: 'mid', rate_bps: 300 })).statusCode).toBe(200);
+    await post('/admin/set_period_lock', { llc_name: LLC, closed_through: '' });
+  });
 });

@@ -166,6 +166,7 @@ describe.each(DB_KINDS)('land-contract servicing on %s', (kind) => {
       ['/admin/lc_schedule?property_name=P', 409, 'P is not a land-contract property.'],
       ['/admin/lc_payoff?property_name=R', 409, 'R has no land-contract terms recorded: add them under Land Contracts.'],
       ['/admin/lc_payoff?property_name=Q&as_of=2023-12-31', 400, 'The payoff date must be on or after the sale date (01/01/2024).'],
+      ['/admin/lc_statement?property_name=Q&year=2023', 409, 'Q was sold on 01/01/2024: there is no statement for 2023.'],
     ] as const) {
       const res = await get(url);
       expect([res.statusCode, res.json().message], url).toEqual([status, message]);
@@ -183,7 +184,10 @@ describe.each(DB_KINDS)('land-contract servicing on %s', (kind) => {
       expect([res.statusCode, res.json().message], JSON.stringify(body)).toEqual([status, message]);
     }
     const add = await post('/admin/add_investment_property', { ...Q, property_name: 'S', lc_sale_date: '', lc_sale_price: '', lc_down_payment: '', lc_adjusted_basis: '', lc_rate_bps: undefined, lc_installment: '100.00' });
-    expect([add.statusCode, add.json().message]).toEqual([400, 'The installment, due date, mortgage and buyer need the land-contract terms.']);
+    expect([add.statusCode, add.json().message]).toEqual([400, 'The installment, due date, grace days, mortgage and buyer need the land-contract terms.']);
+    // Grace days alone are servicing too: refused, not dropped.
+    const grace = await post('/admin/add_investment_property', { ...Q, property_name: 'S', lc_sale_date: '', lc_sale_price: '', lc_down_payment: '', lc_adjusted_basis: '', lc_rate_bps: undefined, lc_grace_days: 5 });
+    expect([grace.statusCode, grace.json().message]).toEqual([400, 'The installment, due date, grace days, mortgage and buyer need the land-contract terms.']);
     expect(await count('SELECT count(*)::int AS n FROM audit_event')).toBe(audits);
   });
 
@@ -193,9 +197,12 @@ describe.each(DB_KINDS)('land-contract servicing on %s', (kind) => {
     const audits = await count('SELECT count(*)::int AS n FROM audit_event');
     const row = async () => (await t.testDb.db.query('SELECT * FROM property WHERE name = $1', ['Q']))[0];
     const before = await row();
-    const refused = await post('/admin/set_land_contract_terms', { ...TERMS, ...SERVICING, lc_rate_bps: 700 });
-    expect([refused.statusCode, refused.json().message]).toEqual([409,
-      `The books of ${MAPLE_LLC.llc_name} are closed through 12/31/2024: the contract's tax terms cannot change. Its installment, due dates and buyer can.`]);
+    // A tax term, and the installment (it makes the schedule the imputed-interest test reads), are refused alike.
+    for (const change of [{ lc_rate_bps: 700 }, { lc_installment: '2000.00' }]) {
+      const refused = await post('/admin/set_land_contract_terms', { ...TERMS, ...SERVICING, ...change });
+      expect([refused.statusCode, refused.json().message]).toEqual([409,
+        `The books of ${MAPLE_LLC.llc_name} are closed through 12/31/2024: the contract's tax terms, installment and first due date cannot change. Its grace days and buyer can.`]);
+    }
     expect(await row()).toEqual(before);
     expect(await count('SELECT count(*)::int AS n FROM audit_event')).toBe(audits);
 

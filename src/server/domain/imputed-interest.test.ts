@@ -24,6 +24,42 @@ describe('imputed interest (IRC §483/§1274)', () => {
     expect(termOf('2025-01-01', '2028-02-01')).toBe('mid'); // 37
     expect(termOf('2025-01-01', '2034-01-01')).toBe('mid'); // 108
     expect(termOf('2025-01-01', '2034-02-01')).toBe('long'); // 109
+    // Counted to the day: 3 years and 30 days is over 3 years.
+    expect(termOf('2025-01-01', '2028-01-31')).toBe('mid');
+    expect(termOf('2025-01-15', '2028-01-15')).toBe('short');
+  });
+
+  it('computes the present value of a hundred years of payments exactly, quickly', () => {
+    const rows = Array.from({ length: 1200 }, (_, k) => ({ dueDate: `${2025 + Math.floor((k + 1) / 12)}-${String(((k + 1) % 12) + 1).padStart(2, '0')}-01`, payment: 100_000 }));
+    const started = performance.now();
+    const pv = presentValue('2025-01-01', rows, 600);
+    // 1,000 × (1 − 1.005^−1200) ÷ 0.005 = 199,496.78 (1.005^−1200 = 0.0025161…): the annuity's closed form, to the cent.
+    expect(pv).toBe(19_949_678);
+    // Not a speed target (those live in the bench): a guard that the sum is not rebuilt per payment.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('a contract paid off early at its stated balance: the balance stops at zero and the rest is interest', () => {
+    const tested = testInterest('Early', TERMS, SERVICING, RATES);
+    // Twelve installments on schedule (February 2025 to January 2026), then the stated balance, 12,000.00, on 2026-02-15.
+    const paid: Payment[] = [
+      ...Array.from({ length: 12 }, (_, k) => ({ id: k + 1, date: k < 11 ? `2025-${String(k + 2).padStart(2, '0')}-01` : '2026-01-01', cents: 100_000 })),
+      { id: 13, date: '2026-02-15', cents: 1_200_000 },
+    ];
+    const rows = installmentSchedule(tested.terms, paid);
+    // Over the contract's life the principal is the imputed price and the interest the rest: 24,000.00 − 22,562.87 = 1,437.13.
+    expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(2_256_287);
+    expect(rows.reduce((s, r) => s + r.interest, 0)).toBe(143_713);
+    expect(rows.at(-1)!.balance).toBe(0);
+    const y2026 = yearOfSale(tested.terms, rows, 2026);
+    expect(y2026.balanceEnd).toBe(0);
+    expect(y2026.beyondBalance).toBeGreaterThan(0);
+    expect(y2026.interest + y2026.principal).toBe(1_300_000);
+  });
+
+  it('tests nothing when the buyer owes the seller nothing after the sale (a mortgage of the whole price)', () => {
+    const whole = { ...TERMS, salePriceCents: 10_000_000, assumedMortgageCents: 10_000_000 };
+    expect(testInterest('Whole', whole, { installmentCents: 50_000, firstDueDate: '2025-02-01' }, RATES)).toEqual({ terms: whole, imputed: null, notes: [] });
   });
 
   it('takes the lowest rate of the sale month and the two before, and needs the sale month (§1274(d)(2))', () => {

@@ -45,10 +45,14 @@ export const SECTION_483_LIMIT_CENTS = 25_000_000;
 const pct = (bps: number) => `${(bps / 100).toFixed(2)} %`;
 const TERM_WORDS: Record<FederalRateTerm, string> = { short: 'short-term', mid: 'mid-term', long: 'long-term' };
 
-/** §1274(d)(1): the term from the sale month to the last scheduled payment's month. */
+/**
+ * §1274(d)(1): the term of the debt, from the sale to the last scheduled payment: not over 3 years short,
+ * not over 9 years mid, else long. Counted to the day: a last payment one day past the third anniversary
+ * of the sale makes the contract mid-term.
+ */
 export function termOf(saleDate: string, lastDueDate: string): FederalRateTerm {
-  const months = monthIndex(lastDueDate) - monthIndex(saleDate);
-  return months <= 36 ? 'short' : months <= 108 ? 'mid' : 'long';
+  const over = (months: number) => lastDueDate > addMonthsKeepingDay(saleDate, months);
+  return !over(36) ? 'short' : !over(108) ? 'mid' : 'long';
 }
 
 export type ApplicableRate =
@@ -73,19 +77,27 @@ export function applicableRate(saleDate: string, term: FederalRateTerm, rates: F
 /**
  * The present value at the sale of the scheduled payments at a yearly rate compounded monthly: each due
  * k whole months after the sale month is divided by (1 + r/12)^k (the down payment, k = 0, at face).
- * Exact: Σ p·120000^k·(120000 + bps)^(N−k) over (120000 + bps)^N, rounded once.
+ * Exact, rounded once: with a = 120000 and b = 120000 + bps, the value is X₀ / bᴺ where, month by month
+ * from the last (N) back to the sale, Xₖ = pₖ·b^(N−k) + a·Xₖ₊₁ — one multiplication by a small number per
+ * month, so even a contract of a hundred years costs milliseconds.
  */
 export function presentValue(saleDate: string, rows: Pick<ScheduledPayment, 'dueDate' | 'payment'>[], rateBps: number): number {
   const a = 120000n;
   const b = 120000n + BigInt(rateBps);
   const sale = monthIndex(saleDate);
-  const months = rows.map((r) => Math.max(0, monthIndex(r.dueDate) - sale));
-  const n = Math.max(0, ...months);
-  let numerator = 0n;
-  rows.forEach((r, k) => {
-    numerator += BigInt(r.payment) * a ** BigInt(months[k]!) * b ** BigInt(n - months[k]!);
-  });
-  return Number(roundDiv(numerator, b ** BigInt(n)));
+  const due = new Map<number, bigint>();
+  for (const r of rows) {
+    const k = Math.max(0, monthIndex(r.dueDate) - sale);
+    due.set(k, (due.get(k) ?? 0n) + BigInt(r.payment));
+  }
+  const n = Math.max(0, ...due.keys());
+  let x = 0n;
+  let bPower = 1n; // b^(N−k)
+  for (let k = n; k >= 0; k--) {
+    x = (due.get(k) ?? 0n) * bPower + a * x;
+    if (k > 0) bPower *= b;
+  }
+  return Number(roundDiv(x, bPower));
 }
 
 const stated = (terms: LandContractTerms, notes: string[] = []): InterestTest => ({ terms, imputed: null, notes });
@@ -110,6 +122,8 @@ export function testInterest(
     return stated(terms, lowRate(`${why}Record the installment and first due date to test its interest against the applicable federal rate.`));
   }
   const rows = schedule.rows;
+  // Nothing owed to the seller after the sale (the buyer took over a mortgage of the whole price): no debt to test.
+  if (!rows.some((r) => r.number > 0)) return stated(terms);
   const last = rows[rows.length - 1]!.dueDate;
   const term = termOf(terms.saleDate, last);
   const afr = applicableRate(terms.saleDate, term, rates);

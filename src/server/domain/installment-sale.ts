@@ -30,8 +30,11 @@ export type ServicingTerms = {
 };
 
 export type Payment = { id: number; date: IsoDate; cents: number };
-/** `arrears`: interest owed after this payment that it did not cover, carried to the next. */
-export type ScheduleRow = Payment & { interest: number; principal: number; balance: number; arrears: number };
+/**
+ * `arrears`: interest owed after this payment that it did not cover, carried to the next; `beyondBalance`:
+ * what it paid beyond the balance, counted as interest (0 but for a payment that more than paid the contract off).
+ */
+export type ScheduleRow = Payment & { interest: number; principal: number; balance: number; arrears: number; beyondBalance: number };
 
 /**
  * Every payment split into interest and principal, in date order. Payments on or before the sale date
@@ -54,9 +57,14 @@ export function installmentSchedule(terms: LandContractTerms, payments: Payment[
       arrears = due - interest;
       previous = p.date;
     }
-    const principal = p.cents - interest;
+    // Principal never takes the balance below zero: what a payment brings beyond it (a contract paid off at
+    // its stated balance when interest was imputed on a lower price) is interest, so that over the
+    // contract's life the principal is the price and the interest the rest (docs/rules/tax-reports.md).
+    const principal = Math.min(p.cents - interest, Math.max(0, balance));
+    const beyondBalance = p.cents - interest - principal;
+    interest += beyondBalance;
     balance -= principal;
-    return { ...p, interest, principal, balance, arrears };
+    return { ...p, interest, principal, balance, arrears, beyondBalance };
   });
 }
 
@@ -70,6 +78,8 @@ export type YearOfSale = {
   balanceEnd: number;
   /** A sale at a loss: the installment method does not apply. */
   loss: boolean;
+  /** Received in the year beyond what the contract owed, counted in `interest` (a note says so). */
+  beyondBalance: number;
   /** Sale price − adjusted basis − selling expenses. */
   grossProfit: number;
   /** Sale price − assumed mortgage + the mortgage's excess over basis and selling expenses (Form 6252 line 18). */
@@ -109,5 +119,6 @@ export function yearOfSale(terms: LandContractTerms, schedule: ScheduleRow[], ye
     : Number(roundDiv(BigInt(grossProfit) * BigInt(received), BigInt(contractPrice)));
   const sold = Number(terms.saleDate.slice(0, 4)) <= year;
   const balanceEnd = !sold ? 0 : upToYearEnd.length ? upToYearEnd[upToYearEnd.length - 1]!.balance : noteAtSale(terms);
-  return { payments, interest, principal, gain, returnOfBasis: loss ? principal : received - gain, balanceEnd, loss, grossProfit, contractPrice };
+  const beyondBalance = sum(inYear, (r) => r.beyondBalance);
+  return { payments, interest, principal, gain, returnOfBasis: loss ? principal : received - gain, balanceEnd, loss, beyondBalance, grossProfit, contractPrice };
 }

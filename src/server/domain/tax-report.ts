@@ -275,6 +275,9 @@ export function landContractNotes(p: TaxProperty, year: number, paidInYear: bool
     notes.push(`${p.name}: sold at a loss, so the installment method does not apply; the whole loss is taken in ${year} and every payment is a return of basis.`);
   }
   notes.push(...(tested ?? testInterest(p.name, p.terms, p.servicing, [])).notes);
+  if (sale && sale.beyondBalance > 0) {
+    notes.push(`${p.name}: ${usd(sale.beyondBalance)} received in ${year} beyond the balance the split reached is counted as interest (a contract paid off at its stated balance when interest was imputed on a lower price, or a payment to refund). Review it with the CPA.`);
+  }
   const mortgage = p.terms.assumedMortgageCents ?? 0;
   if (mortgage > 0 && sale) {
     const percentage = sale.loss ? '' : `; gross-profit percentage ${grossProfitPercent(sale).toFixed(2)} %`;

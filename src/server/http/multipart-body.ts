@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Endpoint, Multipart, MultipartBody, UploadedFile } from '../../contract/endpoint.js';
 import { endpoints } from '../../contract/endpoints.js';
@@ -22,8 +22,8 @@ const entryOf = (request: FastifyRequest): Endpoint | undefined =>
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
   // Only a route that takes a body can be sent a multipart one: its own hook, not one every request runs.
-  const refuseUnexpected = async (request: FastifyRequest) => {
-    if (request.isMultipart() && !entryOf(request)?.multipart) throw new AppError(415, 'The request body must be JSON.');
+  const refuseUnexpected = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    done(request.isMultipart() && !entryOf(request)?.multipart ? new AppError(415, 'The request body must be JSON.') : undefined);
   };
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) route.preValidation = [refuseUnexpected, ...[route.preValidation ?? []].flat()];

@@ -31,3 +31,21 @@ export async function upsertFederalRate(db: Queryable, r: { month: string; term:
     [r.month, r.term, r.rateBps, r.userId, r.at.toISOString()],
   );
 }
+
+/**
+ * A land contract the rate of `month` applies to (sold that month or in the two after: the lowest 3-month
+ * rate, docs/rules/tax-reports.md) whose sale lies in a closed period, if any: its filed years would change.
+ * The LLC rows are held until the write commits, so a period closed meanwhile waits for it.
+ */
+export async function closedContractOfRateMonth(db: Queryable, month: string): Promise<{ name: string; saleDate: string; llcName: string; closedThrough: string } | undefined> {
+  const [row] = await db.query<{ name: string; saleDate: string; llcName: string; closedThrough: string }>(
+    `SELECT p.name, to_char(p.lc_sale_date, 'YYYY-MM-DD') AS "saleDate", l.name AS "llcName", to_char(l.closed_through, 'YYYY-MM-DD') AS "closedThrough"
+       FROM property p JOIN llc l ON l.id = p.llc_id
+      WHERE p.lc_sale_date IS NOT NULL AND l.closed_through >= p.lc_sale_date
+        AND p.lc_sale_date >= $1::date AND p.lc_sale_date < ($1::date + interval '3 months')
+      ORDER BY p.lc_sale_date, p.name LIMIT 1
+      FOR SHARE OF l`,
+    [month],
+  );
+  return row;
+}

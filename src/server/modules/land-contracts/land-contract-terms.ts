@@ -46,11 +46,11 @@ export type StoredTerms = {
 export function checkedTerms(input: TermsInput, landContract: boolean): StoredTerms | null {
   const given = [input.lc_sale_date, input.lc_sale_price, input.lc_down_payment, input.lc_adjusted_basis, input.lc_rate_bps]
     .filter((v) => v !== undefined).length;
-  const servicing = [input.lc_installment, input.lc_first_due_date, input.lc_assumed_mortgage, input.lc_buyer_name, input.lc_buyer_address]
+  const servicing = [input.lc_installment, input.lc_first_due_date, input.lc_grace_days, input.lc_assumed_mortgage, input.lc_buyer_name, input.lc_buyer_address]
     .some((v) => v !== undefined);
   if (given === 0) {
     if (input.lc_selling_expenses !== undefined) throw new ValidationError('Selling expenses need the other land-contract terms.');
-    if (servicing) throw new ValidationError('The installment, due date, mortgage and buyer need the land-contract terms.');
+    if (servicing) throw new ValidationError('The installment, due date, grace days, mortgage and buyer need the land-contract terms.');
     return null;
   }
   if (!landContract) throw new ValidationError('Land-contract terms can only be given for a land-contract property.');

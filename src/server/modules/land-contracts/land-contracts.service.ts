@@ -49,8 +49,15 @@ const storedOfTerms = (t: StoredTerms): ReturnType<typeof storedOf> => ({
   buyerName: t.buyerName ?? null, buyerAddress: t.buyerAddress ?? null,
 });
 
-/** The terms the tax report reads (docs/rules/tax-reports.md): changing any of them changes a filed year's figures. */
-const TAX_TERMS = ['saleDate', 'salePriceCents', 'downPaymentCents', 'adjustedBasisCents', 'rateBps', 'sellingExpensesCents', 'assumedMortgageCents'] as const;
+/**
+ * The terms the tax report reads (docs/rules/tax-reports.md): changing any of them changes a filed year's
+ * figures. The installment and first due date are among them: they make the schedule the stated rate is
+ * tested on against the applicable federal rate (imputed interest).
+ */
+const TAX_TERMS = [
+  'saleDate', 'salePriceCents', 'downPaymentCents', 'adjustedBasisCents', 'rateBps', 'sellingExpensesCents', 'assumedMortgageCents',
+  'installmentCents', 'firstDueDate',
+] as const;
 
 const slug = (name: string) => name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'property';
 
@@ -123,7 +130,7 @@ export function createLandContractsService({ db, clock, portal }: { db: Db; cloc
         const earliest = before.saleDate && before.saleDate < after.saleDate! ? before.saleDate : after.saleDate!;
         if (taxChanged && row.closedThrough && row.closedThrough >= earliest) {
           throw new ConflictError(
-            `The books of ${row.llcName} are closed through ${dateText(row.closedThrough)}: the contract's tax terms cannot change. Its installment, due dates and buyer can.`,
+            `The books of ${row.llcName} are closed through ${dateText(row.closedThrough)}: the contract's tax terms, installment and first due date cannot change. Its grace days and buyer can.`,
           );
         }
         await setContractTerms(tx, row.id, terms);
@@ -176,6 +183,9 @@ export function createLandContractsService({ db, clock, portal }: { db: Db; cloc
     /** GET /admin/lc_statement: the buyer's year-end statement. */
     async statement(propertyName: string, year: number): Promise<DownloadFile> {
       const { row, terms } = await contract(db, propertyName);
+      if (year < Number(terms.saleDate.slice(0, 4))) {
+        throw new ConflictError(`${row.name} was sold on ${dateText(terms.saleDate)}: there is no statement for ${year}.`);
+      }
       const payments = await contractPayments(db, row.id);
       const s = yearStatement(terms, payments, year);
       return { fileName: `lc-statement-${slug(row.name)}-${year}.pdf`, body: await renderPdfOffThread(lcStatement(await partiesOf(row), s)) };

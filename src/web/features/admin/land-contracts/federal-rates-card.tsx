@@ -37,7 +37,7 @@ function FederalRateForm() {
   const record = useEndpointMutation(endpoints.setFederalRate);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { isSubmitting } } = useForm<Values>({ defaultValues: { month: thisMonthIso(), term: '', rate: '' } });
+  const { register, handleSubmit, reset, formState: { isSubmitting } } = useForm<Values>({ defaultValues: { month: thisMonthIso(), term: '', rate: '' } });
   const onSubmit = async (v: Values) => {
     setDone(null);
     setFailure(null);
@@ -47,6 +47,7 @@ function FederalRateForm() {
     try {
       // The list below shows the rate at once: the write names the reads it changes (lib/write-changes.ts).
       setDone((await record.mutateAsync({ body: { month: v.month, term: v.term, rate_bps: bps } })).message);
+      reset(); // Every form empties after success (docs/product.md).
     } catch (err) {
       setFailure(errorText(err));
     }

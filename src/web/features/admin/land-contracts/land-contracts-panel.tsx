@@ -40,11 +40,11 @@ function ContractServicing({ contract, mayChange, onSaved }: { contract: Contrac
               {data && <p className="report-card-subtitle mb-0">As of today, by the schedule and the payments recorded.</p>}
             </div>
             <div className="card-body" data-testid="lc-totals">
-              {error ? <ReportFailure what="The schedule" error={error} /> : !data ? <ReportLoading /> : <TotalsRows totals={data.totals} />}
+              {error ? <ReportFailure what="The schedule" error={error} /> : !data ? <ReportLoading /> : <TotalsRows totals={data.totals} scheduled={data.rows.length > 0} />}
             </div>
           </section>
           <PayoffCard key={`payoff-${property}`} property={property} />
-          {terms && <StatementCard key={`statement-${property}`} property={property} saleDate={terms.sale_date} />}
+          {terms && <StatementCard key={`statement-${property}-${terms.sale_date}`} property={property} saleDate={terms.sale_date} />}
         </div>
       </div>
       <section className="d-grid gap-2" aria-labelledby={`${id}-schedule`}>

@@ -51,7 +51,12 @@ const PAYMENT_COLUMNS: readonly Column<Payment>[] = [
 ];
 
 /** The seller's figures today: the balance, what was paid and is past due, the unpaid interest, the next installment. */
-export function TotalsRows({ totals, received }: { totals: LcScheduleResponse['totals']; received?: { interest: number; principal: number } }) {
+export function TotalsRows({ totals, received, scheduled }: {
+  totals: LcScheduleResponse['totals'];
+  received?: { interest: number; principal: number };
+  /** Whether the contract has a schedule (an installment and first due date): without one nothing can be due or past due. */
+  scheduled: boolean;
+}) {
   return (
     <ReportRows rows={[
       { label: 'Balance owed', value: <Money amount={totals.balance} /> },
@@ -60,12 +65,18 @@ export function TotalsRows({ totals, received }: { totals: LcScheduleResponse['t
         { label: 'Interest received', value: <Money amount={received.interest} /> },
         { label: 'Principal received', value: <Money amount={received.principal} /> },
       ] : []),
-      { label: 'Due to date', value: <Money amount={totals.due_to_date} /> },
-      { label: 'Past due', value: <span className={totals.past_due > 0 ? 'fw-semibold text-danger' : undefined}>{formatCurrency(totals.past_due)}</span> },
       { label: 'Unpaid interest (arrears)', value: <Money amount={totals.arrears} /> },
-      { label: 'Next due', value: totals.next_due_date ? `${formatDate(totals.next_due_date)}: ${formatCurrency(totals.next_due_amount ?? 0)}` : 'Nothing more is due' },
+      ...(scheduled ? dueRows(totals) : [{ label: 'Due and past due', value: 'No schedule recorded (no installment and first due date)' }]),
     ]} />
   );
+}
+
+function dueRows(totals: LcScheduleResponse['totals']) {
+  return [
+      { label: 'Due to date', value: <Money amount={totals.due_to_date} /> },
+      { label: 'Past due', value: <span className={totals.past_due > 0 ? 'fw-semibold text-danger' : undefined}>{formatCurrency(totals.past_due)}</span> },
+      { label: 'Next due', value: totals.next_due_date ? `${formatDate(totals.next_due_date)}: ${formatCurrency(totals.next_due_amount ?? 0)}` : 'Nothing more is due' },
+  ];
 }
 
 /**

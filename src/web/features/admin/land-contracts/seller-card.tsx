@@ -32,7 +32,7 @@ export function SellerCard({ property }: { property: string }) {
       <div className="card-body d-grid gap-2" data-testid="lc-seller-card">
         {error instanceof ApiError && error.status === 409 ? <p className="report-muted mb-0">{error.message}</p>
           : error ? <ReportFailure what="The land contract" error={error} /> : !data || !received ? <ReportLoading /> : (
-          <TotalsRows totals={data.totals} received={received} />
+          <TotalsRows totals={data.totals} received={received} scheduled={data.rows.length > 0} />
         )}
         {mayOpen && <Link className="small" to={actionHref('Land Contracts', { property })}>Open it in Land Contracts</Link>}
       </div>
