@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/client.js';
 import type { Payment } from '../../domain/installment-sale.js';
 import type { StoredTerms } from './land-contract-terms.js';
+import { contractColumns, type ContractColumns } from './contract-columns.js';
 
 /** A property with its land-contract columns as stored (null where not recorded) and its LLC. */
-export type ContractRow = {
+export type ContractRow = ContractColumns & {
   id: number;
   name: string;
   propertyType: string;
@@ -13,26 +14,10 @@ export type ContractRow = {
   llcAddress: string;
   /** The LLC's books are closed through this date (null: open). */
   closedThrough: string | null;
-  saleDate: string | null;
-  salePriceCents: number | null;
-  downPaymentCents: number | null;
-  adjustedBasisCents: number | null;
-  rateBps: number | null;
-  sellingExpensesCents: number | null;
-  installmentCents: number | null;
-  firstDueDate: string | null;
-  graceDays: number;
-  assumedMortgageCents: number;
-  buyerName: string | null;
-  buyerAddress: string | null;
 };
 
 const SELECT = `SELECT p.id, p.name, p.property_type AS "propertyType", p.address, p.llc_id AS "llcId",
-    l.name AS "llcName", l.address AS "llcAddress", l.closed_through AS "closedThrough",
-    p.lc_sale_date AS "saleDate", p.lc_sale_price_cents AS "salePriceCents", p.lc_down_payment_cents AS "downPaymentCents",
-    p.lc_adjusted_basis_cents AS "adjustedBasisCents", p.lc_rate_bps AS "rateBps", p.lc_selling_expenses_cents AS "sellingExpensesCents",
-    p.lc_installment_cents AS "installmentCents", p.lc_first_due_date AS "firstDueDate", p.lc_grace_days AS "graceDays",
-    p.lc_assumed_mortgage_cents AS "assumedMortgageCents", p.lc_buyer_name AS "buyerName", p.lc_buyer_address AS "buyerAddress"
+    l.name AS "llcName", l.address AS "llcAddress", l.closed_through AS "closedThrough", ${contractColumns('p')}
   FROM property p JOIN llc l ON l.id = p.llc_id`;
 
 /** A property by name with its contract columns (by name_key, as lib/names.ts nameIs finds names; qualified here for the join). */

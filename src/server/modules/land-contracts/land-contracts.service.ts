@@ -16,18 +16,12 @@ import { documentLogo } from '../../lib/portal-logo.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
 import { checkedTerms, type StoredTerms } from './land-contract-terms.js';
+import { taxTermsOf } from './contract-columns.js';
 import { contractByName, contractForUpdate, contractPayments, landContractRows, setContractTerms, type ContractRow } from './land-contracts.repository.js';
 import { payoffLetter, type LetterParties } from './payoff-letter.js';
 import { lcStatement } from './lc-statement.js';
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
-
-/** The five tax terms and the mortgage, as the installment method reads them; null when the contract has none. */
-const taxTermsOf = (r: ContractRow): LandContractTerms | null =>
-  r.saleDate === null
-    ? null
-    : { saleDate: r.saleDate, salePriceCents: r.salePriceCents!, downPaymentCents: r.downPaymentCents!, adjustedBasisCents: r.adjustedBasisCents!,
-        rateBps: r.rateBps!, sellingExpensesCents: r.sellingExpensesCents ?? 0, assumedMortgageCents: r.assumedMortgageCents };
 
 const termsOut = (r: ContractRow): z.infer<typeof TermsOut> => ({
   sale_date: r.saleDate!, sale_price: centsToDollars(r.salePriceCents!), down_payment: centsToDollars(r.downPaymentCents!),

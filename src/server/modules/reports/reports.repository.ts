@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/client.js';
 import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 import type { FederalRate } from '../../domain/imputed-interest.js';
-import type { LandContractTerms, Payment } from '../../domain/installment-sale.js';
+import type { Payment } from '../../domain/installment-sale.js';
 import type { TaxItem, TaxProperty } from '../../domain/tax-report.js';
+import { contractColumns, taxTermsOf, type ContractColumns } from '../land-contracts/land-contracts.js';
 
 /** The SQL of the admin's reports: totals of the whole books, and the items of a tax year. */
 
@@ -48,26 +49,10 @@ export async function investorNames(db: Queryable): Promise<{ id: number; name: 
   return db.query('SELECT id, name, active FROM investor ORDER BY lower(name), id');
 }
 
-type PropertyRow = Omit<TaxProperty, 'terms'> & {
-  llcId: number;
-  address: string;
-  saleDate: string | null;
-  salePriceCents: number | null;
-  downPaymentCents: number | null;
-  adjustedBasisCents: number | null;
-  rateBps: number | null;
-  sellingExpensesCents: number | null;
-  assumedMortgageCents: number;
-  installmentCents: number | null;
-  firstDueDate: string | null;
-};
+type PropertyRow = Omit<TaxProperty, 'terms'> & ContractColumns & { llcId: number; address: string };
 
 const toTaxProperty = (r: PropertyRow): TaxProperty & { address: string; llcId: number } => {
-  const terms: LandContractTerms | null = r.saleDate
-    ? { saleDate: r.saleDate, salePriceCents: r.salePriceCents!, downPaymentCents: r.downPaymentCents!,
-        adjustedBasisCents: r.adjustedBasisCents!, rateBps: r.rateBps!, sellingExpensesCents: r.sellingExpensesCents ?? 0,
-        assumedMortgageCents: r.assumedMortgageCents }
-    : null;
+  const terms = taxTermsOf(r);
   return { id: r.id, name: r.name, type: r.type, bucket: r.bucket, nonresidential: r.nonresidential, purchaseDate: r.purchaseDate,
     purchasePriceCents: r.purchasePriceCents, landValueCents: r.landValueCents, address: r.address, llcId: r.llcId, terms,
     servicing: terms ? { installmentCents: r.installmentCents, firstDueDate: r.firstDueDate } : null };
@@ -78,9 +63,7 @@ export async function taxProperties(db: Queryable, f: { llcId?: number; property
   const rows = await db.query<PropertyRow>(
     `SELECT id, name, llc_id AS "llcId", address, property_type AS type, tax_bucket AS bucket, nonresidential,
             purchase_date AS "purchaseDate", purchase_price_cents AS "purchasePriceCents", land_value_cents AS "landValueCents",
-            lc_sale_date AS "saleDate", lc_sale_price_cents AS "salePriceCents", lc_down_payment_cents AS "downPaymentCents",
-            lc_adjusted_basis_cents AS "adjustedBasisCents", lc_rate_bps AS "rateBps", lc_selling_expenses_cents AS "sellingExpensesCents",
-            lc_assumed_mortgage_cents AS "assumedMortgageCents", lc_installment_cents AS "installmentCents", lc_first_due_date AS "firstDueDate"
+            ${contractColumns()}
        FROM property
       WHERE ($1::int IS NULL OR llc_id = $1) AND ($2::int IS NULL OR id = $2)
       ORDER BY lower(name), id`,
