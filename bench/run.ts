@@ -144,11 +144,32 @@ async function startFloor(): Promise<{ base: string; stop(): Promise<void> }> {
   };
 }
 
-/** `auth`: the admin's token, or an investor's own (drawn at random from the bench's investor logins). */
-type Target = { name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean | 'investor'; connections?: number };
+/**
+ * `auth`: the admin's token, an investor's own (drawn at random from the bench's investor logins), or the
+ * admin's personal API token (the MCP connection takes no session). `answered`: what a good answer's body
+ * shows, for a call that answers 200 to a failure too (a JSON-RPC error).
+ */
+type Target = {
+  name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean | 'investor' | 'api_token'; connections?: number;
+  headers?: Record<string, string>; answered?: (body: string) => boolean;
+};
+
+/** The MCP tool call measured beside its REST call (issue 32: within 2× of it). */
+const MCP_TARGET = 'POST /mcp tools/call investorSummary (API token, random investor)';
+const REST_OF_MCP = 'GET /api/investor_summary (admin, random investor)';
 
 const INVESTOR_LOGINS = 20;
 const INVESTOR_PASSWORD = 'scale harbor investor 2026';
+
+/** A read-only personal API token of the admin's, for the MCP connection (made through the API, as on the Account page). */
+async function readOnlyApiToken(base: string, adminToken: string): Promise<string> {
+  const res = await fetch(`${base}/auth/api_tokens`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ name: `bench ${Date.now()}`, expires_in_days: 1, read_only: true }),
+  });
+  if (res.status !== 201) throw new Error(`an API token: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
 
 /** Logins for the first investors (made once per database, through the API as an investor would). */
 async function investorTokens(base: string, adminToken: string, names: unknown[]): Promise<string[]> {
@@ -182,7 +203,12 @@ function targets(tier: TierName): Target[] {
     { name: 'POST /auth/login', method: 'POST', path: () => '/auth/login', body: () => JSON.stringify(SCALE_ADMIN), auth: false },
     { name: 'GET /auth/protected (session check)', path: () => '/auth/protected', auth: true },
     { name: 'GET /api/investor_summary (investors, their own)', path: () => '/api/investor_summary', auth: 'investor' },
-    { name: 'GET /api/investor_summary (admin, random investor)', path: () => `/api/investor_summary?investor_name=${q(pick(investors))}`, auth: true },
+    { name: REST_OF_MCP, path: () => `/api/investor_summary?investor_name=${q(pick(investors))}`, auth: true },
+    {
+      name: MCP_TARGET, method: 'POST', path: () => '/mcp', auth: 'api_token', headers: { accept: 'application/json, text/event-stream' },
+      body: () => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'investorSummary', arguments: { investor_name: pick(investors) } } }),
+      answered: (body) => body.includes('"result"') && !body.includes('"isError":true'),
+    },
     { name: 'GET /api/investor_property', path: () => { const h = pick(plan.holdings); return `/api/investor_property?investor_name=${q(h.investor)}&property_name=${q(h.property)}`; }, auth: true },
     { name: 'GET /admin/get_admin_summary', path: () => '/admin/get_admin_summary', auth: true },
     { name: 'GET /admin/get_property_details', path: () => `/admin/get_property_details?selectedProperty=${q(pick(properties))}`, auth: true },
@@ -208,15 +234,20 @@ function writeTargets(tier: TierName): Target[] {
 /** `ratio`: to the portal's bare route; `floor`: to the framework floor, both measured in the same run. */
 type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; floor: number; bad: number };
 
-async function drive(server: Pick<Server, 'base'>, tokens: { admin: string; investors: string[] }, t: Target): Promise<Omit<Row, 'ratio' | 'floor'>> {
-  const bearer = () => (t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : tokens.admin);
+type Tokens = { admin: string; investors: string[]; apiToken: string };
+
+async function drive(server: Pick<Server, 'base'>, tokens: Tokens, t: Target): Promise<Omit<Row, 'ratio' | 'floor'>> {
+  const bearer = () =>
+    t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : t.auth === 'api_token' ? tokens.apiToken : tokens.admin;
   // As a browser asks: it takes gzip, in which the portal keeps and sends its kept answers.
   const headers: Record<string, string> = {
-    'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', ...(t.auth ? { authorization: `Bearer ${bearer()}` } : {}),
+    'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', ...t.headers, ...(t.auth ? { authorization: `Bearer ${bearer()}` } : {}),
   };
   const headersOf = () => (t.auth === 'investor' ? { ...headers, authorization: `Bearer ${bearer()}` } : headers);
   // One request first: a cold answer is computed once, then measured as the portal serves it.
-  await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
+  const first = await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
+  const firstBody = await first.text();
+  if (t.answered && !t.answered(firstBody)) throw new Error(`${t.name} does not answer what it should: ${first.status} ${firstBody.slice(0, 300)}`);
   const r = await autocannon({
     url: server.base, connections: t.connections ?? CONNECTIONS, duration: SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers: headersOf(), ...(t.body ? { body: t.body() } : {}) }) }],
@@ -260,7 +291,11 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
       const bankImport = await bankImportOf(engine, tier, server.base, token);
       return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, floorRps: 0 };
     }
-    const tokens = { admin: token, investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)) };
+    const tokens: Tokens = {
+      admin: token,
+      investors: await investorTokens(server.base, token, scalePortfolio(TIERS[tier], 42).investors.map(([, b]) => b.name)),
+      apiToken: await readOnlyApiToken(server.base, token),
+    };
     // The reads are measured as the portal runs: once it has computed its answers ahead (after the
     // previous run's writes, the large tier's first pass recomputes most of them).
     const ahead = await server.ahead;
@@ -319,6 +354,11 @@ function report(runs: Run[]): string {
     lines.push(`Bank import: ${bankImportSentence(run.bankImport)}`, '');
     if (run.rows.length === 0) continue;
     lines.push(`Framework floor (Fastify with one route and nothing registered, same run): ${run.floorRps.toFixed(0)} req/s.`, '');
+    const mcp = run.rows.find((r) => r.endpoint === MCP_TARGET);
+    const rest = run.rows.find((r) => r.endpoint === REST_OF_MCP);
+    if (mcp && rest) {
+      lines.push(`An MCP tool call against its REST call (target: within 2×): p50 ${mcp.p50} ms against ${rest.p50} ms (${(mcp.p50 / Math.max(1, rest.p50)).toFixed(2)}×), ${mcp.rps.toFixed(0)} against ${rest.rps.toFixed(0)} req/s (${(rest.rps / Math.max(1, mcp.rps)).toFixed(2)}× fewer).`, '');
+    }
     lines.push('| endpoint | req/s | p50 ms | p99 ms | × framework floor | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|---:|');
     for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.floor * 100).toFixed(1)} % | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
     lines.push('');
