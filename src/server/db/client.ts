@@ -6,8 +6,13 @@ import pg from 'pg';
  * connection instead of on every run: on PostgreSQL, that tripled how many a second one connection
  * answers (docs/performance.md). Only for constant text: each name stays prepared on every pooled connection.
  */
-export type Prepared = { readonly name: string; readonly text: string };
+export type Prepared = { readonly name: string; readonly text: string; readonly readsOnly?: true };
 export const prepared = (name: string, text: string): Prepared => ({ name, text });
+/**
+ * A prepared statement that changes nothing (a SELECT of tables and STABLE functions only): on the
+ * embedded database it leaves `localWrites` as it is, so what this process holds stays confirmed.
+ */
+export const preparedRead = (name: string, text: string): Prepared => ({ name, text, readsOnly: true });
 
 /** A connection or an open transaction: repositories accept either. */
 export type Queryable = {
@@ -25,6 +30,14 @@ export type Db = Queryable & {
    * same state of the books, so an answer never mixes a state before a write with one after it.
    */
   snapshot<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database only, where one process alone may open the data (data-dir.ts): a count that
+   * moves after anything this process ran may have changed the database (a transaction, a script, a
+   * statement not declared `preparedRead`). What was read while it stood at n is still what the database
+   * holds while it stands at n, so this process's memory can answer without asking (db/local-memo.ts).
+   * Undefined on PostgreSQL: other servers may write there.
+   */
+  localWrites?(): number;
   close(): Promise<void>;
 };
 
@@ -74,27 +87,43 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     // holds the hot pages (sessions, kept answers) at about 100 MB less (docs/performance.md).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  // Moved when a write ends, committed or not, so a read that began before it is never taken as after it
+  // (a reader notes the count before it asks: local-memo.ts).
+  let writes = 0;
+  const wrote = () => {
+    writes++;
+  };
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Queryable => ({
     // In process there is no connection to keep a statement on: a prepared one runs as its text.
     async query<T>(statement: string | Prepared, params: unknown[] = []) {
-      const res = await q.query<T>(typeof statement === 'string' ? statement : statement.text, params);
-      return res.rows;
+      const reads = typeof statement !== 'string' && statement.readsOnly === true;
+      try {
+        const res = await q.query<T>(typeof statement === 'string' ? statement : statement.text, params);
+        return res.rows;
+      } finally {
+        if (!reads && !inTransaction) wrote();
+      }
     },
     async exec(script: string) {
-      await q.exec(script);
+      try {
+        await q.exec(script);
+      } finally {
+        if (!inTransaction) wrote();
+      }
     },
   });
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx)))),
+    ...wrap(db, false),
+    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true))).finally(wrote)),
     snapshot: (fn) =>
       withRetry(() =>
         db.transaction(async (tx) => {
           await tx.exec(`SET TRANSACTION ${SNAPSHOT}`);
-          return fn(wrap(tx));
+          return fn(wrap(tx, true));
         }),
       ),
+    localWrites: () => writes,
     close: () => db.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../../../contract/roles.js';
-import { prepared, type Queryable } from '../../db/client.js';
+import { prepared, preparedRead, type Queryable } from '../../db/client.js';
 
 export type SessionUser = {
   sessionId: string;
@@ -35,7 +35,7 @@ export async function findLiveSession(db: Queryable, sessionId: string): Promise
   return row;
 }
 
-const LIVE_SESSION = prepared(
+const LIVE_SESSION = preparedRead(
   'find_live_session',
   `SELECT s.id AS "sessionId", u.id AS "userId", u.username, u.admin_level AS "adminLevel", u.role,
             u.investor_id AS "investorId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt"

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
+import { createLocalMemo } from '../../db/local-memo.js';
 import type { Clock } from '../../lib/clock.js';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { newPassword, newRecoveryCodes, sha256 } from '../../lib/random.js';
@@ -99,6 +100,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ db, clock, tokens, portalName, attemptsPerMinute, adminMfaRequired, notices }: AuthDeps) {
   // Unknown usernames are still checked against a hash, so both failures take the same time (A9).
   const dummyHash = hashPassword(newPassword());
+  // On the embedded database the session rows this process read stay in its memory until it writes
+  // anything (a revocation, a touch, a demotion …): a session check then costs no database round trip.
+  const liveSessions = createLocalMemo<string, SessionUser | undefined>(db, 10_000);
 
   /**
    * The per-address limit (docs/security.md A6, B2), taken before anything is checked: passwords and codes
@@ -458,7 +462,10 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       }
       const claims = await tokens.verify(token, now);
       if (!claims) throw new UnauthorizedError();
-      const session = await findLiveSession(db, claims.sessionId);
+      const session = await liveSessions.get(claims.sessionId, async () => {
+        const found = await findLiveSession(db, claims.sessionId);
+        return found && Object.freeze(found);
+      });
       if (
         !session ||
         session.userId !== claims.userId ||

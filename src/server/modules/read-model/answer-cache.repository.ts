@@ -1,4 +1,4 @@
-import { prepared, type Prepared, type Queryable } from '../../db/client.js';
+import { preparedRead, type Prepared, type Queryable } from '../../db/client.js';
 import { ownBytes } from '../../lib/kept-json.js';
 
 /**
@@ -26,7 +26,7 @@ export async function scopeVersions(db: Queryable, scopes: string[]): Promise<nu
   return row!.versions.map(Number);
 }
 
-const SCOPE_VERSIONS = prepared('scope_versions', 'SELECT books_scope_versions($1::text[])::text[] AS versions');
+const SCOPE_VERSIONS = preparedRead('scope_versions', 'SELECT books_scope_versions($1::text[])::text[] AS versions');
 
 /**
  * The answer kept for `key`, if it is still current: checked against the versions of its scopes in the
@@ -42,7 +42,7 @@ export async function keptAnswer(
   return row && { stamp: row.stamp, body: bodyOf(row.body) };
 }
 
-const KEPT_ANSWER = prepared(
+const KEPT_ANSWER = preparedRead(
   'kept_answer',
   `SELECT stamp, CASE WHEN stamp IS DISTINCT FROM $2 THEN body_gzip END AS body
      FROM answer_cache WHERE key = $1 AND versions = books_scope_versions(scopes)`,
@@ -83,7 +83,7 @@ function namedStatement(tables: NamedTable[]): Prepared {
     // The key: its parts with the ids between them; null when a name found no row (no answer is joined).
     const key = [...tables.map((_, k) => `${part(k)} || n${k}.id`), part(tables.length)].join(' || ');
     const joins = tables.map((table, k) => `LEFT JOIN ${table} n${k} ON name_key(n${k}.name) = name_key(${nameParam(k)})`).join(' ');
-    statement = prepared(
+    statement = preparedRead(
       name,
       `SELECT ARRAY[${tables.map((_, k) => `n${k}.id`).join(', ')}]::int[] AS ids, k.key, c.stamp,
               CASE WHEN c.key IS DISTINCT FROM $1 OR c.stamp IS DISTINCT FROM $2 THEN c.body_gzip END AS body

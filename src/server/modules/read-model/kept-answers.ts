@@ -52,8 +52,32 @@ export function createKeptAnswers({ db, coldGate }: { db: Db; coldGate: LimitFun
    * Keys by the names they were last asked by: a guess that lets a held answer skip its transfer (the
    * database checks it: a wrong guess only sends the body). Bounded like an LRU's keys.
    */
-  const keysByNames = new Map<string, string>();
+  const keysByNames = new Map<string, { key: string; at: number | undefined }>();
   const GUESSES = 10_000;
+
+  /**
+   * On the embedded database (one process: Db.localWrites), the held answers the database last said were
+   * current, with the count of this process's writes when it was asked: while the count stands there,
+   * they still are, and are served with no round trip. Weak: an answer dropped from `recent` goes too.
+   */
+  const confirmedAt = new WeakMap<RecentAnswer<unknown>, number>();
+  const localNow = () => db.localWrites?.();
+  const confirmedNow = (held: RecentAnswer<unknown> | undefined): boolean => {
+    const now = localNow();
+    return held !== undefined && now !== undefined && confirmedAt.get(held) === now;
+  };
+  /** A held answer confirmed current, as the caller wants it (parsed ones confirmed as their text was). */
+  const served = <T>(key: string, held: RecentAnswer<T>, asText: boolean): RecentAnswer<T> => {
+    if (asText || held.answer !== undefined) return held;
+    const answer = parsed<T>(key, held);
+    confirmedAt.set(answer, confirmedAt.get(held)!);
+    return answer;
+  };
+  /** Notes that the database said `got` is the current answer when the count stood at `asked`. */
+  const confirm = <T>(got: RecentAnswer<T>, found: KeptAnswer | undefined, asked: number | undefined): RecentAnswer<T> => {
+    if (asked !== undefined && found?.stamp === got.stamp) confirmedAt.set(got, asked);
+    return got;
+  };
 
   // Kept answers are stored under the format of the code that computed them (answer-format.ts).
   const format = ANSWER_FORMAT;
@@ -131,7 +155,10 @@ export function createKeptAnswers({ db, coldGate }: { db: Db; coldGate: LimitFun
     const began = performance.now();
     const key = keyOf(answerKey(read, params));
     const held = recent.get<T>(key);
-    return answerOf(key, held, await keptAnswer(db, key, held?.stamp ?? null), read, params, asText, began);
+    if (confirmedNow(held)) return served(key, held!, asText);
+    const asked = localNow();
+    const found = await keptAnswer(db, key, held?.stamp ?? null);
+    return confirm(await answerOf(key, held, found, read, params, asText, began), found, asked);
   }
 
   /**
@@ -146,16 +173,21 @@ export function createKeptAnswers({ db, coldGate }: { db: Db; coldGate: LimitFun
     const keyParts = names.reduce<string[]>((parts, _, k) => [...parts.slice(0, -1), ...parts.at(-1)!.split(String(idMark(k)))], [marked]);
     if (keyParts.length !== names.length + 1) throw new Error(`${read.name}: each id must appear once in its key`);
     const asked = JSON.stringify([marked, names.map((n) => [n.table, n.name])]);
-    const guess = keysByNames.get(asked) ?? null;
+    const guessed = keysByNames.get(asked);
+    const guess = guessed?.key ?? null;
     const guessHeld = guess === null ? undefined : recent.get<T>(guess);
+    // The names led to this key, and its answer was current, with nothing written since: both still hold.
+    if (guessed?.at !== undefined && guessed.at === localNow() && confirmedNow(guessHeld)) return served(guess!, guessHeld!, asText);
+    const at = localNow();
     const got = await keptAnswerNamed(db, names, keyParts, guess, guessHeld?.stamp ?? null);
     const missing = got.ids.findIndex((id) => id === null);
     if (missing >= 0) return new MissingName(names[missing]! as Named<unknown>);
     const key = got.key!;
+    keysByNames.delete(asked);
     if (keysByNames.size >= GUESSES) keysByNames.delete(keysByNames.keys().next().value!);
-    keysByNames.set(asked, key);
+    keysByNames.set(asked, { key, at });
     const held = key === guess ? guessHeld : recent.get<T>(key);
-    return answerOf(key, held, got.found, read, withIds(got.ids as number[]), asText, began);
+    return confirm(await answerOf(key, held, got.found, read, withIds(got.ids as number[]), asText, began), got.found, at);
   }
 
   const reply = <T>(held: RecentAnswer<T>) => new KeptReply<T>(held);
