@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0028_land_contract_servicing.sql (28)
+-- Migrations: 0001_initial_schema.sql … 0029_books_lock_at_commit.sql (29)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -74,6 +74,22 @@ CREATE TABLE audit_event (
 );
 CREATE INDEX audit_event_entity_idx ON public.audit_event USING btree (entity, entity_id);
 CREATE TRIGGER audit_event_guard BEFORE DELETE OR UPDATE ON audit_event FOR EACH ROW EXECUTE FUNCTION audit_event_guard();
+
+CREATE UNLOGGED TABLE audit_event_pending (
+  id           bigint GENERATED ALWAYS AS IDENTITY,
+  at           timestamp with time zone NOT NULL,
+  user_id      integer,
+  action       text NOT NULL,
+  entity       text NOT NULL,
+  entity_id    text,
+  before       jsonb,
+  after        jsonb,
+  ip           text,
+  api_token_id integer,
+  content      text NOT NULL,
+  CONSTRAINT audit_event_pending_pkey PRIMARY KEY (id)
+);
+CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON audit_event_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
 
 CREATE TABLE auth_attempt_window (
   key          text NOT NULL,
@@ -203,6 +219,11 @@ CREATE TABLE bank_rule (
   CONSTRAINT bank_rule_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id)
 );
 CREATE INDEX bank_rule_llc ON public.bank_rule USING btree (llc_id, "position") WHERE (deleted_at IS NULL);
+
+CREATE UNLOGGED TABLE books_scope_pending (
+  scope text NOT NULL
+);
+CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_scope_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
 
 CREATE TABLE books_scope_version (
   scope   text NOT NULL,
@@ -1032,21 +1053,51 @@ BEGIN
   RAISE EXCEPTION 'audit events are insert-only';
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.books_commit_pending()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  bumped text[];
+  prev text;
+  next text;
+  r record;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM books_scope_pending) AND NOT EXISTS (SELECT 1 FROM audit_event_pending) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM books_write_lock();
+  -- Other transactions' rows are not visible here: these are this transaction's own.
+  bumped := ARRAY(SELECT DISTINCT scope FROM books_scope_pending WHERE scope <> '*' ORDER BY scope);
+  DELETE FROM books_scope_pending;
+  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
+  -- with every change ('*' names no scope of its own to bump).
+  IF cardinality(bumped) > 0 THEN
+    INSERT INTO books_scope_version AS v (scope, version)
+    SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
+    ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
+  END IF;
+  SELECT hash INTO prev FROM audit_event ORDER BY id DESC LIMIT 1;
+  prev := coalesce(prev, repeat('0', 64));
+  FOR r IN SELECT * FROM audit_event_pending ORDER BY id LOOP
+    next := encode(sha256(convert_to(prev || r.content, 'UTF8')), 'hex');
+    INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
+    VALUES (r.at, r.user_id, r.action, r.entity, r.entity_id, r.before, r.after, r.ip, prev, next, r.api_token_id);
+    prev := next;
+  END LOOP;
+  DELETE FROM audit_event_pending;
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.books_scope_bump(scopes text[])
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
-DECLARE
-  bumped text[] := ARRAY(SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*' ORDER BY s);
 BEGIN
-  -- A statement that changed no row bumps nothing (and waits for no lock).
-  IF cardinality(bumped) = 0 THEN RETURN; END IF;
-  PERFORM books_write_lock();
-  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
-  -- with every bump ('*' names no scope of its own to bump).
-  INSERT INTO books_scope_version AS v (scope, version)
-  SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
-  ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
+  -- A statement that changed no row bumps nothing.
+  INSERT INTO books_scope_pending (scope)
+  SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*';
 END
 $function$;
 
