@@ -6,7 +6,7 @@ import { heldNothing, statementFigures, type StatementFigures } from '../../doma
 import type { Clock } from '../../lib/clock.js';
 import { ValidationError, NotFoundError } from '../../lib/errors.js';
 import { documentLogo } from '../../lib/portal-logo.js';
-import { renderPdfOffThread } from '../../lib/pdf/pdf-off-thread.js';
+import { pdfThreadSettings, renderPdfOffThread } from '../../lib/pdf/pdf-off-thread.js';
 import { Readable } from 'node:stream';
 import { createZipWriter, safeFileName, uniqueNames } from '../../lib/zip-stream.js';
 import type { SessionUser } from '../auth/auth.js';
@@ -57,28 +57,35 @@ export function createStatementsService(deps: { books: BooksService; investorPor
   }
 
   /**
-   * Every statement of a period in one zip, written while it is sent: one investor at a time, the next
-   * computed only once the last is on its way, so memory stays at one statement and other requests are
-   * served between statements. A client that goes away stops the work.
+   * Every statement of a period in one zip, written while it is sent, in the investors' order: a few
+   * prepared ahead (one per PDF thread), so memory stays at a few statements and other requests are
+   * served between them. A client that goes away stops the work.
    */
   async function allStatements(from: string, to: string): Promise<DownloadFile> {
     checkPeriod(from, to);
     const candidates = await investorsWithMoneyBy(books.db, to);
     const zip = createZipWriter();
     const gone = new Promise<void>((resolve) => zip.stream.once('close', resolve));
-    // The next investor's statement is prepared while the last one is sent: figures here, layout on the
-    // PDF thread. Its failure is held until its turn (a rejection nobody awaits yet would end the process).
+    // Statements are prepared while the last one is sent: figures here, layout on a PDF thread. A
+    // failure is held until its turn (a rejection nobody awaits yet would end the process).
     const prepare = async ({ id, name }: { id: number; name: string }) => {
       const { figures: f, capitalCalls } = await figures(id, from, to);
       return heldNothing(f) ? null : { name, pdf: await renderPdfOffThread(await documentOf(name, from, to, f, capitalCalls)) };
     };
     const held = (p: Promise<{ name: string; pdf: Buffer } | null>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
     const entryName = uniqueNames();
+    // As many statements prepared ahead as there are PDF threads, so each has one to lay out while the
+    // last is sent; memory stays at that many statements.
+    const ahead: ReturnType<typeof held>[] = [];
+    let queued = 0;
+    const fill = () => {
+      while (ahead.length < pdfThreadSettings.threads && queued < candidates.length) ahead.push(held(prepare(candidates[queued++]!)));
+    };
     const write = async () => {
-      let next = candidates.length ? held(prepare(candidates[0]!)) : null;
-      for (let k = 0; next; k++) {
+      fill();
+      for (let next = ahead.shift(); next; next = ahead.shift()) {
         const ready = await next;
-        next = k + 1 < candidates.length ? held(prepare(candidates[k + 1]!)) : null;
+        fill();
         if ('error' in ready) throw ready.error;
         if (!ready.value) continue;
         const { name, pdf } = ready.value;
