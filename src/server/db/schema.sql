@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0029_books_lock_at_commit.sql (29)
+-- Migrations: 0001_initial_schema.sql … 0030_books_commit_once.sql (30)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -89,7 +89,7 @@ CREATE UNLOGGED TABLE audit_event_pending (
   content      text NOT NULL,
   CONSTRAINT audit_event_pending_pkey PRIMARY KEY (id)
 );
-CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON audit_event_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
+CREATE TRIGGER books_note_commit AFTER INSERT ON audit_event_pending FOR EACH STATEMENT EXECUTE FUNCTION books_note_commit_trigger();
 
 CREATE TABLE auth_attempt_window (
   key          text NOT NULL,
@@ -220,10 +220,14 @@ CREATE TABLE bank_rule (
 );
 CREATE INDEX bank_rule_llc ON public.bank_rule USING btree (llc_id, "position") WHERE (deleted_at IS NULL);
 
+CREATE UNLOGGED TABLE books_commit_marker (
+  noted boolean DEFAULT true NOT NULL
+);
+CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_commit_marker DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
+
 CREATE UNLOGGED TABLE books_scope_pending (
   scope text NOT NULL
 );
-CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_scope_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
 
 CREATE TABLE books_scope_version (
   scope   text NOT NULL,
@@ -1060,16 +1064,14 @@ AS $function$
 DECLARE
   bumped text[];
   prev text;
-  next text;
-  r record;
+  ids bigint[];
+  contents text[];
+  prevs text[] := '{}';
+  hashes text[] := '{}';
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM books_scope_pending) AND NOT EXISTS (SELECT 1 FROM audit_event_pending) THEN
-    RETURN NULL;
-  END IF;
   PERFORM books_write_lock();
   -- Other transactions' rows are not visible here: these are this transaction's own.
-  bumped := ARRAY(SELECT DISTINCT scope FROM books_scope_pending WHERE scope <> '*' ORDER BY scope);
-  DELETE FROM books_scope_pending;
+  bumped := ARRAY(SELECT DISTINCT scope FROM books_scope_pending ORDER BY scope);
   -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
   -- with every change ('*' names no scope of its own to bump).
   IF cardinality(bumped) > 0 THEN
@@ -1077,15 +1079,47 @@ BEGIN
     SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
     ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
   END IF;
-  SELECT hash INTO prev FROM audit_event ORDER BY id DESC LIMIT 1;
-  prev := coalesce(prev, repeat('0', 64));
-  FOR r IN SELECT * FROM audit_event_pending ORDER BY id LOOP
-    next := encode(sha256(convert_to(prev || r.content, 'UTF8')), 'hex');
+  SELECT array_agg(id ORDER BY id), array_agg(content ORDER BY id) INTO ids, contents FROM audit_event_pending;
+  IF ids IS NOT NULL THEN
+    SELECT hash INTO prev FROM audit_event ORDER BY id DESC LIMIT 1;
+    prev := coalesce(prev, repeat('0', 64));
+    FOR i IN 1 .. cardinality(ids) LOOP
+      prevs := prevs || prev;
+      prev := encode(sha256(convert_to(prev || contents[i], 'UTF8')), 'hex');
+      hashes := hashes || prev;
+    END LOOP;
+    -- In the order noted, so ids follow the chain.
     INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
-    VALUES (r.at, r.user_id, r.action, r.entity, r.entity_id, r.before, r.after, r.ip, prev, next, r.api_token_id);
-    prev := next;
-  END LOOP;
+    SELECT p.at, p.user_id, p.action, p.entity, p.entity_id, p.before, p.after, p.ip, c.prev_hash, c.hash, p.api_token_id
+      FROM unnest(ids, prevs, hashes) AS c (id, prev_hash, hash)
+      JOIN audit_event_pending p ON p.id = c.id
+     ORDER BY c.id;
+  END IF;
+  DELETE FROM books_scope_pending;
   DELETE FROM audit_event_pending;
+  DELETE FROM books_commit_marker;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_note_commit()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF current_setting('books.commit_noted', true) IS DISTINCT FROM 'yes' THEN
+    PERFORM set_config('books.commit_noted', 'yes', true);
+    INSERT INTO books_commit_marker DEFAULT VALUES;
+  END IF;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_note_commit_trigger()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_note_commit();
   RETURN NULL;
 END
 $function$;
@@ -1095,9 +1129,11 @@ CREATE OR REPLACE FUNCTION public.books_scope_bump(scopes text[])
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  -- A statement that changed no row bumps nothing.
+  -- A statement that changed no row bumps nothing, and notes nothing for the commit.
+  IF NOT EXISTS (SELECT 1 FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*') THEN RETURN; END IF;
   INSERT INTO books_scope_pending (scope)
   SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*';
+  PERFORM books_note_commit();
 END
 $function$;
 
