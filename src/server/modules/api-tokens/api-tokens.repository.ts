@@ -1,5 +1,5 @@
 import type { Role } from '../../../contract/roles.js';
-import { prepared, type Queryable } from '../../db/client.js';
+import { preparedRead, type Queryable } from '../../db/client.js';
 
 export type ApiTokenRecord = {
   id: number;
@@ -75,19 +75,21 @@ export type TokenUser = {
 
 /**
  * The live token of this hash with its user, read on every request it makes (like a session, docs/security.md
- * S5): a revoked or expired token, or one of a login deleted or disabled since, is not found.
+ * S5): a revoked token, or one of a login deleted or disabled since, is not found. Its expiry the caller
+ * checks against its clock (token-auth.ts), so the read depends on the database alone and this process
+ * may hold it on the embedded database (db/local-memo.ts).
  */
-export async function findLiveToken(db: Queryable, tokenHash: string, now: Date): Promise<TokenUser | undefined> {
-  const [row] = await db.query<TokenUser>(LIVE_TOKEN, [tokenHash, now.toISOString()]);
+export async function findLiveToken(db: Queryable, tokenHash: string): Promise<TokenUser | undefined> {
+  const [row] = await db.query<TokenUser>(LIVE_TOKEN, [tokenHash]);
   return row;
 }
 
-const LIVE_TOKEN = prepared(
+const LIVE_TOKEN = preparedRead(
   'find_live_api_token',
   `SELECT t.id AS "tokenId", t.read_only AS "readOnly", t.expires_at AS "expiresAt", t.last_used_at AS "lastUsedAt",
           u.id AS "userId", u.username, u.admin_level AS "adminLevel", u.role, u.investor_id AS "investorId"
      FROM api_token t JOIN portal_user u ON u.id = t.user_id
-    WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2
+    WHERE t.token_hash = $1 AND t.revoked_at IS NULL
       AND u.deleted_at IS NULL AND u.disabled_at IS NULL`,
 );
 

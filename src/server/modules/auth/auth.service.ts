@@ -12,7 +12,7 @@ import { matchingStep, newTotpSecret, otpauthUrl } from '../../domain/totp.js';
 import { isStaff, type Role } from '../../../contract/roles.js';
 import { auditChange } from '../audit/audit.js';
 import { grantRegisteredLogin } from '../staff/staff.js';
-import { authenticateApiToken, isApiTokenText } from '../api-tokens/api-tokens.js';
+import { createTokenAuthentication, isApiTokenText } from '../api-tokens/api-tokens.js';
 import {
   consumeRegistrationSecret,
   findUsableSecret,
@@ -103,6 +103,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
   // On the embedded database the session rows this process read stay in its memory until it writes
   // anything (a revocation, a touch, a demotion …): a session check then costs no database round trip.
   const liveSessions = createLocalMemo<string, SessionUser | undefined>(db, 10_000);
+  const authenticateApiToken = createTokenAuthentication(db);
 
   /**
    * The per-address limit (docs/security.md A6, B2), taken before anything is checked: passwords and codes
@@ -456,7 +457,7 @@ export function createAuthService({ db, clock, tokens, portalName, attemptsPerMi
       const now = clock.now();
       // A personal API token (`ipt_…`, no dots) is never a JWT: it is looked up by its hash instead.
       if (isApiTokenText(token)) {
-        const user = await authenticateApiToken(db, token, now);
+        const user = await authenticateApiToken(token, now);
         if (!user) throw new UnauthorizedError();
         return user;
       }
