@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke] [--only bank-import]
+ * npm run bench [-- --tiers small,large] [--engines pglite,postgres] [--seconds 10] [--smoke] [--only bank-import|distribution-run|k1-batch]
  *
  * Speed at scale (docs/performance.md): for PGlite, and for PostgreSQL when DATABASE_URL is set, loads each tier
  * (npm run seed:scale; kept under bench/.data and in databases portal_bench_<tier> for the next run),
@@ -9,8 +9,10 @@
  * time, and the large/small ratio of p50; writes it all to docs/performance.md with the machine.
  * --smoke (CI): the small tier, two seconds an endpoint, nothing written to docs; it proves the bench
  * runs, it asserts no timing. Last, a bank statement of 10,000 lines is previewed, committed and undone
- * (bank-import.ts). --only bank-import: that scenario alone (no investor logins, page loads, endpoints or
- * zip), printed and not written to docs.
+ * (bank-import.ts), a distribution run for every investor is drafted, approved and undone
+ * (distribution-run.ts), and a K-1 for every investor is uploaded, matched and discarded (k1-batch.ts).
+ * --only bank-import, --only distribution-run or --only k1-batch: that scenario alone (no investor logins,
+ * page loads, endpoints or zip), printed and not written to docs.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -22,6 +24,8 @@ import pg from 'pg';
 import { scalePortfolio, TIERS, type TierName } from './scale/portfolio.js';
 import { SCALE_ADMIN, seedScale } from './seed-scale.js';
 import { bankImportSentence, measureBankImport, type BankImportRun } from './bank-import.js';
+import { distributionRunSentence, measureDistributionRun, type DistributionRunScenario } from './distribution-run.js';
+import { k1BatchSentence, measureK1Batch, type K1BatchRun } from './k1-batch.js';
 import { measureStatementsZip, type ZipRun } from './statements-zip.js';
 import { investorPageLcp } from './web-lcp.js';
 import { webSizes } from './web-sizes.js';
@@ -32,9 +36,10 @@ const arg = (name: string) => {
   return at >= 0 ? (process.argv[at + 1] ?? '') : undefined;
 };
 const SMOKE = process.argv.includes('--smoke');
-/** One scenario alone, instead of the whole run: `bank-import`. */
-const ONLY = arg('only');
-if (ONLY !== undefined && ONLY !== 'bank-import') throw new Error(`--only takes bank-import, not ${ONLY}`);
+/** One scenario alone, instead of the whole run. */
+const SCENARIOS = ['bank-import', 'distribution-run', 'k1-batch'] as const;
+const ONLY = arg('only') as (typeof SCENARIOS)[number] | undefined;
+if (ONLY !== undefined && !SCENARIOS.includes(ONLY)) throw new Error(`--only takes ${SCENARIOS.join(', ')}, not ${ONLY}`);
 const SECONDS = Number(arg('seconds') ?? (SMOKE ? 2 : 10));
 const TIER_NAMES = (arg('tiers') ?? 'small').split(',') as TierName[];
 const CONNECTIONS = 32;
@@ -262,7 +267,9 @@ async function drive(server: Pick<Server, 'base'>, tokens: Tokens, t: Target): P
 }
 
 type Run = {
-  engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun | null; rows: Row[]; bankImport: BankImportRun;
+  engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun | null; rows: Row[];
+  /** Each scenario's figures, null when this run left it out (--only another). */
+  bankImport: BankImportRun | null; distributionRun: DistributionRunScenario | null; k1Batch: K1BatchRun | null;
   /** The framework floor's requests a second, measured in this run (0 when not measured). */
   floorRps: number;
 };
@@ -278,6 +285,23 @@ async function bankImportOf(engine: Engine, tier: TierName, base: string, token:
   return run;
 }
 
+/** Dated in the year after the seeded ones, after every seeded entry; its withdrawals are voided after, so every run may use the date. */
+async function distributionRunOf(engine: Engine, tier: TierName, base: string, token: string): Promise<DistributionRunScenario> {
+  const date = `${TIERS[tier].firstYear + TIERS[tier].years}-01-15`;
+  const run = await measureDistributionRun(base, token, date, (line) => console.log(`  ${engine.name} ${tier} distribution run: ${line}`));
+  console.log(`  ${engine.name} ${tier} distribution run: ${distributionRunSentence(run)}`);
+  return run;
+}
+
+/** The K-1s of the last seeded year, by whose end every investor is a member of an LLC. */
+async function k1BatchOf(engine: Engine, tier: TierName, server: Server, token: string): Promise<K1BatchRun> {
+  const llcNames = scalePortfolio(TIERS[tier], 42).llcs.map(([, b]) => String(b.llc_name));
+  const run = await measureK1Batch(server.base, token, server.pid, { llcNames, taxYear: TIERS[tier].firstYear + TIERS[tier].years - 1 },
+    (line) => console.log(`  ${engine.name} ${tier} K-1 batch: ${line}`));
+  console.log(`  ${engine.name} ${tier} K-1 batch: ${k1BatchSentence(run)}`);
+  return run;
+}
+
 async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   const env = await engine.env(tier);
   await ensureSeeded(tier, env);
@@ -285,11 +309,13 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
   try {
     const login = await fetch(`${server.base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SCALE_ADMIN) });
     const token = ((await login.json()) as { access_token: string }).access_token;
-    if (ONLY === 'bank-import') {
+    if (ONLY) {
       const ahead = await server.ahead;
       console.log(`  ${engine.name} ${tier}: ${ahead.answers} answers computed ahead of reads in ${ahead.seconds.toFixed(1)} s after start`);
-      const bankImport = await bankImportOf(engine, tier, server.base, token);
-      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, floorRps: 0 };
+      const bankImport = ONLY === 'bank-import' ? await bankImportOf(engine, tier, server.base, token) : null;
+      const distributionRun = ONLY === 'distribution-run' ? await distributionRunOf(engine, tier, server.base, token) : null;
+      const k1Batch = ONLY === 'k1-batch' ? await k1BatchOf(engine, tier, server, token) : null;
+      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, distributionRun, k1Batch, floorRps: 0 };
     }
     const tokens: Tokens = {
       admin: token,
@@ -323,9 +349,12 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     await measure(writeTargets(tier));
     // A write too, and the largest: after the others, so its recomputed answers do not slow their measures.
     const bankImport = await bankImportOf(engine, tier, server.base, token);
+    // Then the admin's other large pieces of work, each leaving the books as it found them.
+    const distributionRun = await distributionRunOf(engine, tier, server.base, token);
+    const k1Batch = await k1BatchOf(engine, tier, server, token);
     const bare = measured[0]!.rps;
     return {
-      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport, floorRps: floorRow.rps,
+      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport, distributionRun, k1Batch, floorRps: floorRow.rps,
       rows: measured.map((r) => ({ ...r, ratio: r.rps / bare, floor: r.rps / floorRow.rps })),
     };
   } finally {
@@ -351,7 +380,9 @@ function report(runs: Run[]): string {
     const lcp = run.lcpMs.length ? ` Investor page largest contentful paint in Chromium, median of ${run.lcpMs.length} loads: ${median(run.lcpMs).toFixed(0)} ms.` : '';
     lines.push(`### ${run.engine}, ${run.tier} tier`, '', `Start-up to the first answer: ${(run.startupMs / 1000).toFixed(2)} s; then ${run.ahead.answers} answers computed ahead of reads in ${run.ahead.seconds.toFixed(1)} s (the reads below were measured after). Peak server memory (RSS): ${run.peakMb.toFixed(0)} MB.${lcp}`, '');
     if (run.zip) lines.push(`Statements of 2025 for every investor as one zip: ${zipSentence(run.zip)}`, '');
-    lines.push(`Bank import: ${bankImportSentence(run.bankImport)}`, '');
+    if (run.bankImport) lines.push(`Bank import: ${bankImportSentence(run.bankImport)}`, '');
+    if (run.distributionRun) lines.push(`Distribution run for every investor: ${distributionRunSentence(run.distributionRun)}`, '');
+    if (run.k1Batch) lines.push(`K-1s for every investor: ${k1BatchSentence(run.k1Batch)}`, '');
     if (run.rows.length === 0) continue;
     lines.push(`Framework floor (Fastify with one route and nothing registered, same run): ${run.floorRps.toFixed(0)} req/s.`, '');
     const mcp = run.rows.find((r) => r.endpoint === MCP_TARGET);
