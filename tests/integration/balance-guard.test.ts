@@ -66,6 +66,24 @@ describe.each(DB_KINDS)('the balance guard on %s', (kind) => {
     }
   });
 
+  it('lets one of two writers past the services that each take the whole capital at once commit, never both', async () => {
+    const t = await template.start();
+    try {
+      const { db, a, capital, insert, count } = await books(t);
+      const before = await count();
+      // Each transaction alone would pass; both written, the capital would go below zero. On PostgreSQL they
+      // run at once on two connections, and the second's guard runs behind the first's commit (migration 0031).
+      const takeAll = () => db.transaction((tx) => insert(tx, { kind: 'investment_withdrawal', date: '2025-01-10', cents: capital, investor: a }));
+      const outcomes = await Promise.allSettled([takeAll(), takeAll()]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(refused?.reason).toMatchObject({ code: '23514' });
+      expect(await count()).toBe(before + 1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('counts by date, money in before money out on the same day, and only the end state of a transaction', async () => {
     const t = await template.start();
     try {

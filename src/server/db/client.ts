@@ -145,7 +145,7 @@ const WRITE_BEGIN = 'BEGIN; SET LOCAL synchronous_commit TO off';
  * the log to be on disk up to its own record, which is after the write's. A transaction id alone would not
  * do (a commit that wrote nothing else is not flushed); a transactional message writes a record and takes one.
  */
-const DURABLE = "SELECT pg_logical_emit_message(true, 'portal', '')";
+const DURABLE = "BEGIN; SET LOCAL synchronous_commit TO on; SELECT pg_logical_emit_message(true, 'portal', ''); COMMIT";
 
 /** A PostgreSQL server through node-postgres, with a pool sized for a small app server. */
 export async function openPostgres(connectionString: string): Promise<Db> {
@@ -185,9 +185,12 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>, writes: boolean): Promise<T> {
     return withRetry(async () => {
       const client = await pool.connect();
+      let committed = false;
+      let broken: Error | undefined;
+      let result: T | undefined;
       try {
         await client.query(begin);
-        const result = await fn({
+        result = await fn({
           async query<R>(statement: string | Prepared, params: unknown[] = []) {
             const res = await client.query(asConfig(statement, params));
             return res.rows as R[];
@@ -197,15 +200,24 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           },
         });
         await client.query('COMMIT');
+        committed = true;
         // Answered once the commit is on disk: a commit of its own waits for the log to be flushed up to
         // it, and so past this one (WRITE_BEGIN). Writers waiting here share their flushes.
         if (writes) await client.query(DURABLE);
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
+        if (!committed) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        }
+        broken = err instanceof Error ? err : new Error(String(err));
+        // Committed, its flush not confirmed on this connection: any later flush is past it (the log is
+        // written in order), so one on another connection confirms it; else the error stands (a 503).
+        await pool.query(DURABLE).catch(() => Promise.reject(err));
+        return result!;
       } finally {
-        client.release();
+        // A connection that failed after its commit is not given back to the pool.
+        client.release(broken);
       }
     });
   }

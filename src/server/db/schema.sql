@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0030_books_commit_once.sql (30)
+-- Migrations: 0001_initial_schema.sql … 0031_books_lock_guard.sql (31)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -1070,6 +1070,8 @@ DECLARE
   hashes text[] := '{}';
 BEGIN
   PERFORM books_write_lock();
+  -- Anything noted after this (nothing does today) marks the transaction again instead of being left.
+  PERFORM set_config('books.commit_noted', '', true);
   -- Other transactions' rows are not visible here: these are this transaction's own.
   bumped := ARRAY(SELECT DISTINCT scope FROM books_scope_pending ORDER BY scope);
   -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
@@ -1179,6 +1181,10 @@ DECLARE
   capital boolean := NEW.kind IN ('investment', 'investment_withdrawal');
   negative_on date;
 BEGIN
+  -- Checked under the books write lock (taken here as the transaction commits, re-entrant for its own
+  -- commit work after): a writer that commits meanwhile is seen, so two cannot each pass on a state
+  -- without the other.
+  PERFORM books_write_lock();
   SELECT r.date INTO negative_on FROM (
     SELECT e.date,
            sum(CASE WHEN e.kind IN ('investment', 'deposit') THEN e.amount_cents ELSE -e.amount_cents END)

@@ -59,7 +59,7 @@ export function createStatementsService(deps: { books: BooksService; investorPor
   /**
    * Every statement of a period in one zip, written while it is sent, in the investors' order: a few
    * prepared ahead (one per PDF thread), so memory stays at a few statements and other requests are
-   * served between them. A client that goes away stops the work.
+   * served between them. A client that goes away stops the work (the layouts under way finish).
    */
   async function allStatements(from: string, to: string): Promise<DownloadFile> {
     checkPeriod(from, to);
@@ -75,7 +75,7 @@ export function createStatementsService(deps: { books: BooksService; investorPor
     const held = (p: Promise<{ name: string; pdf: Buffer } | null>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
     const entryName = uniqueNames();
     // As many statements prepared ahead as there are PDF threads, so each has one to lay out while the
-    // last is sent; memory stays at that many statements.
+    // last is sent; memory stays at that many statements and the one being sent.
     const ahead: ReturnType<typeof held>[] = [];
     let queued = 0;
     const fill = () => {
