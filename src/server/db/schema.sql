@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0031_books_lock_guard.sql (31)
+-- Migrations: 0001_initial_schema.sql … 0032_books_commit_temp_tables.sql (32)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -74,22 +74,6 @@ CREATE TABLE audit_event (
 );
 CREATE INDEX audit_event_entity_idx ON public.audit_event USING btree (entity, entity_id);
 CREATE TRIGGER audit_event_guard BEFORE DELETE OR UPDATE ON audit_event FOR EACH ROW EXECUTE FUNCTION audit_event_guard();
-
-CREATE UNLOGGED TABLE audit_event_pending (
-  id           bigint GENERATED ALWAYS AS IDENTITY,
-  at           timestamp with time zone NOT NULL,
-  user_id      integer,
-  action       text NOT NULL,
-  entity       text NOT NULL,
-  entity_id    text,
-  before       jsonb,
-  after        jsonb,
-  ip           text,
-  api_token_id integer,
-  content      text NOT NULL,
-  CONSTRAINT audit_event_pending_pkey PRIMARY KEY (id)
-);
-CREATE TRIGGER books_note_commit AFTER INSERT ON audit_event_pending FOR EACH STATEMENT EXECUTE FUNCTION books_note_commit_trigger();
 
 CREATE TABLE auth_attempt_window (
   key          text NOT NULL,
@@ -219,15 +203,6 @@ CREATE TABLE bank_rule (
   CONSTRAINT bank_rule_property_id_fkey FOREIGN KEY (property_id) REFERENCES property(id)
 );
 CREATE INDEX bank_rule_llc ON public.bank_rule USING btree (llc_id, "position") WHERE (deleted_at IS NULL);
-
-CREATE UNLOGGED TABLE books_commit_marker (
-  noted boolean DEFAULT true NOT NULL
-);
-CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_commit_marker DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
-
-CREATE UNLOGGED TABLE books_scope_pending (
-  scope text NOT NULL
-);
 
 CREATE TABLE books_scope_version (
   scope   text NOT NULL,
@@ -1104,6 +1079,48 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.books_commit_tables()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF to_regclass('pg_temp.books_commit_marker') IS NOT NULL THEN RETURN; END IF;
+  CREATE TEMP TABLE books_scope_pending (scope text NOT NULL) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE audit_event_pending (
+    id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at           timestamp with time zone NOT NULL,
+    user_id      integer,
+    action       text NOT NULL,
+    entity       text NOT NULL,
+    entity_id    text,
+    before       jsonb,
+    after        jsonb,
+    ip           text,
+    api_token_id integer,
+    content      text NOT NULL
+  ) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE books_commit_marker (noted boolean NOT NULL DEFAULT true) ON COMMIT DELETE ROWS;
+  CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_commit_marker
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
+  -- Audit rows noted are chained even by a session that turned triggers off (session_replication_role):
+  -- else they would be emptied at its commit, unwritten.
+  ALTER TABLE books_commit_marker ENABLE ALWAYS TRIGGER books_commit_pending;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_note_audits(ats timestamp with time zone[], user_ids integer[], actions text[], entities text[], entity_ids text[], befores jsonb[], afters jsonb[], ips text[], api_token_ids integer[], contents text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM books_commit_tables();
+  -- unnest keeps the order of the arrays, so ids (and the chain) follow it.
+  INSERT INTO audit_event_pending (at, user_id, action, entity, entity_id, before, after, ip, api_token_id, content)
+  SELECT * FROM unnest(ats, user_ids, actions, entities, entity_ids, befores, afters, ips, api_token_ids, contents);
+  PERFORM books_note_commit();
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.books_note_commit()
  RETURNS void
  LANGUAGE plpgsql
@@ -1116,16 +1133,6 @@ BEGIN
 END
 $function$;
 
-CREATE OR REPLACE FUNCTION public.books_note_commit_trigger()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  PERFORM books_note_commit();
-  RETURN NULL;
-END
-$function$;
-
 CREATE OR REPLACE FUNCTION public.books_scope_bump(scopes text[])
  RETURNS void
  LANGUAGE plpgsql
@@ -1133,6 +1140,7 @@ AS $function$
 BEGIN
   -- A statement that changed no row bumps nothing, and notes nothing for the commit.
   IF NOT EXISTS (SELECT 1 FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*') THEN RETURN; END IF;
+  PERFORM books_commit_tables();
   INSERT INTO books_scope_pending (scope)
   SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*';
   PERFORM books_note_commit();

@@ -10,7 +10,7 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 
 /**
  * Appends audit rows in order, chained as one by one would (a batched load of many writes). They are noted
- * in the transaction and chained as it commits (migration 0029), under the books write lock: the database
+ * in the transaction and chained as it commits (migrations 0029–0032), under the books write lock: the database
  * hashes each row's canonical JSON, computed here, after the previous row's hash, so the lock is held for
  * the commit alone. Rows noted outside a transaction are chained as their statement commits.
  */
@@ -23,10 +23,9 @@ export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise
     return { ...fields, before, after, content: chainContent({ ...fields, before, after }) };
   });
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  // unnest keeps the order of the arrays, so ids (and the chain) follow it.
+  // In the arrays' order, which the chain follows (migration 0032).
   await tx.query(
-    `INSERT INTO audit_event_pending (at, user_id, action, entity, entity_id, before, after, ip, api_token_id, content)
-     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[], $10::text[])`,
+    `SELECT books_note_audits($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[], $10::text[])`,
     [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
       rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.apiTokenId ?? null),
       rows.map((r) => r.content)],
