@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('the balance guard on %s', (kind) => {
       const { db, a, capital, insert, count } = await books(t);
       const before = await count();
       // Each transaction alone would pass; both written, the capital would go below zero. On PostgreSQL they
-      // run at once on two connections, and the second's guard runs behind the first's commit (migration 0031).
+      // run at once on two connections: the second waits for the books write lock the first holds to its commit.
       const takeAll = () => db.transaction((tx) => insert(tx, { kind: 'investment_withdrawal', date: '2025-01-10', cents: capital, investor: a }));
       const outcomes = await Promise.allSettled([takeAll(), takeAll()]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);

@@ -48,8 +48,6 @@ const migrations = async (db: Pick<Db, 'query'>) =>
 const OUTSIDE_BACKUPS = new Set([
   '0008_kept_answers_gzipped.sql', '0009_whole_books_version.sql', '0010_balance_guard.sql',
   '0011_sign_in_limits.sql', // new tables of passing state (attempt windows, spent challenges), not backed up
-  // What a transaction notes for its commit (tables emptied by every commit, not backed up) and its triggers.
-  '0029_books_lock_at_commit.sql', '0030_books_commit_once.sql', '0031_books_lock_guard.sql', '0032_books_commit_temp_tables.sql',
 ]);
 
 /** The migrations that shape the tables a backup holds. */

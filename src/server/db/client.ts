@@ -132,21 +132,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 const asConfig = (statement: string | Prepared, values: unknown[]): pg.QueryConfig =>
   typeof statement === 'string' ? { text: statement, values } : { name: statement.name, text: statement.text, values };
 
-/**
- * A write commits without waiting for the disk, then waits for it (DURABLE) before it is answered, so the
- * books write lock, released at commit (migration 0029), is not held through the flush: writers in turn
- * hold it for their commit's work alone and share one flush (docs/decisions.md 53). A write is answered
- * only once durable; the log is written in order, so a crash before a flush loses that write and every
- * later one together, never one that was answered, and never a link of the audit chain alone.
- */
-const WRITE_BEGIN = 'BEGIN; SET LOCAL synchronous_commit TO off';
-/**
- * A transaction that writes to the log commits synchronously (the server's default): its commit waits for
- * the log to be on disk up to its own record, which is after the write's. A transaction id alone would not
- * do (a commit that wrote nothing else is not flushed); a transactional message writes a record and takes one.
- */
-const DURABLE = "BEGIN; SET LOCAL synchronous_commit TO on; SELECT pg_logical_emit_message(true, 'portal', ''); COMMIT";
-
 /** A PostgreSQL server through node-postgres, with a pool sized for a small app server. */
 export async function openPostgres(connectionString: string): Promise<Db> {
   const types = {
@@ -177,20 +162,17 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     async exec(script: string) {
       await pool.query(script);
     },
-    transaction: (fn) => inTransaction(WRITE_BEGIN, fn, true),
-    snapshot: (fn) => inTransaction(`BEGIN ${SNAPSHOT}`, fn, false),
+    transaction: (fn) => inTransaction('BEGIN', fn),
+    snapshot: (fn) => inTransaction(`BEGIN ${SNAPSHOT}`, fn),
     close: () => pool.end(),
   };
 
-  function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>, writes: boolean): Promise<T> {
+  function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return withRetry(async () => {
       const client = await pool.connect();
-      let committed = false;
-      let broken: Error | undefined;
-      let result: T | undefined;
       try {
         await client.query(begin);
-        result = await fn({
+        const result = await fn({
           async query<R>(statement: string | Prepared, params: unknown[] = []) {
             const res = await client.query(asConfig(statement, params));
             return res.rows as R[];
@@ -200,24 +182,12 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           },
         });
         await client.query('COMMIT');
-        committed = true;
-        // Answered once the commit is on disk: a commit of its own waits for the log to be flushed up to
-        // it, and so past this one (WRITE_BEGIN). Writers waiting here share their flushes.
-        if (writes) await client.query(DURABLE);
         return result;
       } catch (err) {
-        if (!committed) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        }
-        broken = err instanceof Error ? err : new Error(String(err));
-        // Committed, its flush not confirmed on this connection: any later flush is past it (the log is
-        // written in order), so one on another connection confirms it; else the error stands (a 503).
-        await pool.query(DURABLE).catch(() => Promise.reject(err));
-        return result!;
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
       } finally {
-        // A connection that failed after its commit is not given back to the pool.
-        client.release(broken);
+        client.release();
       }
     });
   }

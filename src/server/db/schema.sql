@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0032_books_commit_temp_tables.sql (32)
+-- Migrations: 0001_initial_schema.sql … 0028_land_contract_servicing.sql (28)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -1032,118 +1032,21 @@ BEGIN
   RAISE EXCEPTION 'audit events are insert-only';
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.books_commit_pending()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-DECLARE
-  bumped text[];
-  prev text;
-  ids bigint[];
-  contents text[];
-  prevs text[] := '{}';
-  hashes text[] := '{}';
-BEGIN
-  PERFORM books_write_lock();
-  -- Anything noted after this (nothing does today) marks the transaction again instead of being left.
-  PERFORM set_config('books.commit_noted', '', true);
-  -- Other transactions' rows are not visible here: these are this transaction's own.
-  bumped := ARRAY(SELECT DISTINCT scope FROM books_scope_pending ORDER BY scope);
-  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
-  -- with every change ('*' names no scope of its own to bump).
-  IF cardinality(bumped) > 0 THEN
-    INSERT INTO books_scope_version AS v (scope, version)
-    SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
-    ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
-  END IF;
-  SELECT array_agg(id ORDER BY id), array_agg(content ORDER BY id) INTO ids, contents FROM audit_event_pending;
-  IF ids IS NOT NULL THEN
-    SELECT hash INTO prev FROM audit_event ORDER BY id DESC LIMIT 1;
-    prev := coalesce(prev, repeat('0', 64));
-    FOR i IN 1 .. cardinality(ids) LOOP
-      prevs := prevs || prev;
-      prev := encode(sha256(convert_to(prev || contents[i], 'UTF8')), 'hex');
-      hashes := hashes || prev;
-    END LOOP;
-    -- In the order noted, so ids follow the chain.
-    INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
-    SELECT p.at, p.user_id, p.action, p.entity, p.entity_id, p.before, p.after, p.ip, c.prev_hash, c.hash, p.api_token_id
-      FROM unnest(ids, prevs, hashes) AS c (id, prev_hash, hash)
-      JOIN audit_event_pending p ON p.id = c.id
-     ORDER BY c.id;
-  END IF;
-  DELETE FROM books_scope_pending;
-  DELETE FROM audit_event_pending;
-  DELETE FROM books_commit_marker;
-  RETURN NULL;
-END
-$function$;
-
-CREATE OR REPLACE FUNCTION public.books_commit_tables()
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  IF to_regclass('pg_temp.books_commit_marker') IS NOT NULL THEN RETURN; END IF;
-  CREATE TEMP TABLE books_scope_pending (scope text NOT NULL) ON COMMIT DELETE ROWS;
-  CREATE TEMP TABLE audit_event_pending (
-    id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    at           timestamp with time zone NOT NULL,
-    user_id      integer,
-    action       text NOT NULL,
-    entity       text NOT NULL,
-    entity_id    text,
-    before       jsonb,
-    after        jsonb,
-    ip           text,
-    api_token_id integer,
-    content      text NOT NULL
-  ) ON COMMIT DELETE ROWS;
-  CREATE TEMP TABLE books_commit_marker (noted boolean NOT NULL DEFAULT true) ON COMMIT DELETE ROWS;
-  CREATE CONSTRAINT TRIGGER books_commit_pending AFTER INSERT ON books_commit_marker
-    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION books_commit_pending();
-  -- Audit rows noted are chained even by a session that turned triggers off (session_replication_role):
-  -- else they would be emptied at its commit, unwritten.
-  ALTER TABLE books_commit_marker ENABLE ALWAYS TRIGGER books_commit_pending;
-END
-$function$;
-
-CREATE OR REPLACE FUNCTION public.books_note_audits(ats timestamp with time zone[], user_ids integer[], actions text[], entities text[], entity_ids text[], befores jsonb[], afters jsonb[], ips text[], api_token_ids integer[], contents text[])
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  PERFORM books_commit_tables();
-  -- unnest keeps the order of the arrays, so ids (and the chain) follow it.
-  INSERT INTO audit_event_pending (at, user_id, action, entity, entity_id, before, after, ip, api_token_id, content)
-  SELECT * FROM unnest(ats, user_ids, actions, entities, entity_ids, befores, afters, ips, api_token_ids, contents);
-  PERFORM books_note_commit();
-END
-$function$;
-
-CREATE OR REPLACE FUNCTION public.books_note_commit()
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  IF current_setting('books.commit_noted', true) IS DISTINCT FROM 'yes' THEN
-    PERFORM set_config('books.commit_noted', 'yes', true);
-    INSERT INTO books_commit_marker DEFAULT VALUES;
-  END IF;
-END
-$function$;
-
 CREATE OR REPLACE FUNCTION public.books_scope_bump(scopes text[])
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  bumped text[] := ARRAY(SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*' ORDER BY s);
 BEGIN
-  -- A statement that changed no row bumps nothing, and notes nothing for the commit.
-  IF NOT EXISTS (SELECT 1 FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*') THEN RETURN; END IF;
-  PERFORM books_commit_tables();
-  INSERT INTO books_scope_pending (scope)
-  SELECT DISTINCT s FROM unnest(scopes) AS s WHERE s IS NOT NULL AND s <> '*';
-  PERFORM books_note_commit();
+  -- A statement that changed no row bumps nothing (and waits for no lock).
+  IF cardinality(bumped) = 0 THEN RETURN; END IF;
+  PERFORM books_write_lock();
+  -- A scope bumped for the first time starts at 1: an answer that read it before recorded 0. '*' moves
+  -- with every bump ('*' names no scope of its own to bump).
+  INSERT INTO books_scope_version AS v (scope, version)
+  SELECT s, 1 FROM unnest(array_prepend('*', bumped)) AS s
+  ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
 END
 $function$;
 
@@ -1189,10 +1092,6 @@ DECLARE
   capital boolean := NEW.kind IN ('investment', 'investment_withdrawal');
   negative_on date;
 BEGIN
-  -- Checked under the books write lock (taken here as the transaction commits, re-entrant for its own
-  -- commit work after): a writer that commits meanwhile is seen, so two cannot each pass on a state
-  -- without the other.
-  PERFORM books_write_lock();
   SELECT r.date INTO negative_on FROM (
     SELECT e.date,
            sum(CASE WHEN e.kind IN ('investment', 'deposit') THEN e.amount_cents ELSE -e.amount_cents END)

@@ -25,12 +25,6 @@ export function canonicalJson(value: unknown): string {
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** What a row's hash covers besides the previous hash: its fields as canonical JSON. */
-export const chainContent = (fields: AuditFields): string => canonicalJson(fields);
-
-/**
- * Hash chain of docs/security.md L10: each row's hash covers the previous hash and its own content. The
- * database makes it as the row's transaction commits (migration 0029); the checks remake it here.
- */
+/** Hash chain of docs/security.md L10: each row's hash covers the previous hash and its own content. */
 export const chainHash = (prevHash: string, fields: AuditFields): string =>
-  sha256(prevHash + chainContent(fields));
+  sha256(prevHash + canonicalJson(fields));

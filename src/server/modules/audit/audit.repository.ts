@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { chainContent, type AuditFields } from './audit.fns.js';
+import { chainHash, GENESIS_HASH, type AuditFields } from './audit.fns.js';
 
 export type AuditInput = Omit<AuditFields, 'at'> & { at: Date };
 
@@ -8,27 +8,30 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
   await appendAudits(tx, [input]);
 }
 
-/**
- * Appends audit rows in order, chained as one by one would (a batched load of many writes). They are noted
- * in the transaction and chained as it commits (migrations 0029–0032), under the books write lock: the database
- * hashes each row's canonical JSON, computed here, after the previous row's hash, so the lock is held for
- * the commit alone. Rows noted outside a transaction are chained as their statement commits.
- */
+/** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
+  // The books write lock (migration 0009) serializes audit inserts across connections, so the hash chain
+  // never forks; every change to the books takes it too, so writers wait for it in one order.
+  await tx.query('SELECT books_write_lock()');
+  const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1');
+  let prevHash = last?.hash ?? GENESIS_HASH;
   const rows = inputs.map((input) => {
     const fields: AuditFields = { ...input, at: input.at.toISOString() };
     // Round-trip through JSON so the hash covers exactly what jsonb stores.
     const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
     const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
-    return { ...fields, before, after, content: chainContent({ ...fields, before, after }) };
+    const row = { ...fields, before, after, prevHash, hash: chainHash(prevHash, { ...fields, before, after }) };
+    prevHash = row.hash;
+    return row;
   });
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  // In the arrays' order, which the chain follows (migration 0032).
+  // unnest keeps the order of the arrays, so ids follow the chain.
   await tx.query(
-    `SELECT books_note_audits($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[], $10::text[])`,
+    `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
+     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[], $10::text[], $11::int[])`,
     [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
-      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.apiTokenId ?? null),
-      rows.map((r) => r.content)],
+      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.prevHash), rows.map((r) => r.hash),
+      rows.map((r) => r.apiTokenId ?? null)],
   );
 }
 
