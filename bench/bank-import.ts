@@ -7,7 +7,7 @@
  * before still finds the lines new.
  */
 import { probeHealthz } from './healthz-probe.js';
-import http from 'node:http';
+import { postJson } from './post-json.js';
 import { DATE_FIELD, formFieldsOf } from '../src/contract/bank-line-entry.js';
 import { ofxStatement, type StatementLineSpec } from '../tests/support/bank-statements.js';
 import { prng } from '../tests/support/prng.js';
@@ -50,27 +50,6 @@ export function benchStatementLines(count: number, year: number, runTag: string,
   return lines.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/**
- * A POST answered as JSON, through node:http rather than fetch: fetch gives up on an answer whose headers
- * take over 300 s, and a slow import is a figure to report, not an error.
- */
-function post<T>(url: string, headers: Record<string, string>, body: Buffer, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(`${what}: ${res.statusCode} ${text.slice(0, 300)}`));
-        else resolve(JSON.parse(text) as T);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 export async function measureBankImport(
   base: string,
   token: string,
@@ -93,7 +72,7 @@ export async function measureBankImport(
     const multipart = new Response(form);
     const upload = Buffer.from(await multipart.arrayBuffer());
     let started = performance.now();
-    const preview = await post<{ import_id: number; counts: Record<string, number>; lines: { line: number; reference: string | null }[] }>(
+    const preview = await postJson<{ import_id: number; counts: Record<string, number>; lines: { line: number; reference: string | null }[] }>(
       `${base}/admin/bank_import_preview`, { ...auth, 'content-type': multipart.headers.get('content-type')! }, upload, 'preview');
     const previewSeconds = (performance.now() - started) / 1000;
     log(`preview ${previewSeconds.toFixed(2)} s`);
@@ -112,13 +91,13 @@ export async function measureBankImport(
     });
     const json = { ...auth, 'content-type': 'application/json' };
     started = performance.now();
-    const committed = await post<{ taken: number }>(
+    const committed = await postJson<{ taken: number }>(
       `${base}/admin/bank_import_commit`, json, Buffer.from(JSON.stringify({ import_id: preview.import_id, lines: commitLines })), 'commit');
     const commitSeconds = (performance.now() - started) / 1000;
     log(`commit ${commitSeconds.toFixed(2)} s`);
 
     started = performance.now();
-    await post(`${base}/admin/bank_import_undo`, json, Buffer.from(JSON.stringify({ import_id: preview.import_id })), 'undo');
+    await postJson(`${base}/admin/bank_import_undo`, json, Buffer.from(JSON.stringify({ import_id: preview.import_id })), 'undo');
     const undoSeconds = (performance.now() - started) / 1000;
     log(`undo ${undoSeconds.toFixed(2)} s`);
 

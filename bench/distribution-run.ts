@@ -11,8 +11,8 @@
  * makes one with users.createAdmin; through the API one is invited with /admin/invite_staff and must set up
  * two-factor sign-in), which changes nothing of the work measured here.
  */
-import http from 'node:http';
 import { probeHealthz } from './healthz-probe.js';
+import { postJson } from './post-json.js';
 
 export type DistributionRunScenario = {
   /** Lines of the draft: every investor of the books. */
@@ -36,27 +36,6 @@ const VOIDS_AT_ONCE = 4;
 
 type Line = { investor_name: string; amount: number; entry_id: number | null };
 type RunAnswer = { id: number; status: string; date: string; total: number; paid_lines: number; lines: Line[] };
-
-/**
- * A POST answered as JSON, through node:http rather than fetch: fetch gives up on an answer whose headers
- * take over 300 s, and a slow step at the large tier is a figure to report, not an error.
- */
-export function postJson<T>(url: string, headers: Record<string, string>, body: Buffer, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(`${what}: ${res.statusCode} ${text.slice(0, 300)}`));
-        else resolve(JSON.parse(text) as T);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** The API answers dollars as a JSON number with at most two decimals: to whole cents at once. */
 const centsOf = (dollars: number) => Math.round(dollars * 100);

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import { ZipFile } from 'yazl';
-import { postJson } from './distribution-run.js';
+import { postJson } from './post-json.js';
 import { probeHealthz } from './healthz-probe.js';
 
 export type K1BatchRun = {
