@@ -9,7 +9,8 @@ import type { SessionUser } from '../modules/auth/auth.repository.js';
  * Deny by default (docs/security.md Z1): every route declares who may call it in `config.policy`, and a
  * route without one stops the server from starting.
  *  - public: anyone; otherwise a signed-in user whose role is one of the route's `roles` (the endpoint
- *    table's, contract/roles.ts), read from the database on each request so a demotion takes effect at once (Z6).
+ *    table's, contract/roles.ts), as the database holds it at each request (on PGlite from this process's
+ *    memory until it writes anything: db/local-memo.ts), so a demotion takes effect at once (Z6).
  *  - a personal API token never calls a session-only route, and a read-only one only reads (GET).
  */
 export type { Policy };

@@ -74,7 +74,7 @@ export type TokenUser = {
 };
 
 /**
- * The live token of this hash with its user, read on every request it makes (like a session, docs/security.md
+ * The live token of this hash with its user, checked on every request it makes (like a session, docs/security.md
  * S5): a revoked token, or one of a login deleted or disabled since, is not found. Its expiry the caller
  * checks against its clock (token-auth.ts), so the read depends on the database alone and this process
  * may hold it on the embedded database (db/local-memo.ts).

@@ -27,7 +27,8 @@ export async function insertSession(
 }
 
 /**
- * The live session with its user, read on every authenticated request: revocation, deletion,
+ * The live session with its user, as the database holds it at every authenticated request (on PGlite
+ * from this process's memory until it writes anything: db/local-memo.ts): revocation, deletion,
  * disablement and role changes take effect at the next request (docs/security.md S5, Z6).
  */
 export async function findLiveSession(db: Queryable, sessionId: string): Promise<SessionUser | undefined> {

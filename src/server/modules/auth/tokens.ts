@@ -26,8 +26,8 @@ export type Challenge = { userId: number; jti: string; expiresAt: Date };
  * Access tokens whose signature and claims checked out, by their exact text, with their expiry: a
  * signed-in user sends the same token with every request for up to 30 minutes, and checking its HMAC
  * again each time was a tenth of a kept answer's request (docs/performance.md). Only the signature is
- * remembered: expiry is checked on every use, and the session behind the token is still read from the
- * database on every request (docs/security.md S5). Bounded: the oldest are forgotten first.
+ * remembered: expiry is checked on every use, and the session behind the token is still checked as the
+ * database holds it on every request (docs/security.md S5; on PGlite from memory until this process writes). Bounded: the oldest are forgotten first.
  */
 const VERIFIED_TOKENS = 10_000;
 const CLOCK_TOLERANCE_SECONDS = 30;
