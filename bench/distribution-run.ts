@@ -13,6 +13,8 @@
  */
 import { probeHealthz } from './healthz-probe.js';
 import { postJson } from './post-json.js';
+import { dollarsText, parseCents } from '../src/contract/values/dollar-cents.js';
+import { usd } from '../src/contract/values/human-format.js';
 
 export type DistributionRunScenario = {
   /** Lines of the draft: every investor of the books. */
@@ -37,10 +39,8 @@ const VOIDS_AT_ONCE = 4;
 type Line = { investor_name: string; amount: number; entry_id: number | null };
 type RunAnswer = { id: number; status: string; date: string; total: number; paid_lines: number; lines: Line[] };
 
-/** The API answers dollars as a JSON number with at most two decimals: to whole cents at once. */
-const centsOf = (dollars: number) => Math.round(dollars * 100);
-/** Cents as the void's `amount` text ("1234.05"), never through a float. */
-const moneyText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** The API's dollars (a JSON number with at most two decimals) as cents, through their text as the web app reads them. */
+const centsOf = (dollars: number) => parseCents(dollarsText(dollars))!;
 
 /**
  * `date`: the run's date, after every seeded entry (the withdrawals take each investor's cash of today) and
@@ -69,7 +69,7 @@ export async function measureDistributionRun(base: string, token: string, date: 
     const voider = async () => {
       for (let k = next++; k < paid.length; k = next++) {
         const l = paid[k]!;
-        await send('/admin/delete_withdrawal', { id: l.entry_id, amount: moneyText(centsOf(l.amount)), date: approved.date, reason: 'bench: undoing its distribution run' }, `void of ${l.investor_name}'s withdrawal`);
+        await send('/admin/delete_withdrawal', { id: l.entry_id, amount: dollarsText(l.amount), date: approved.date, reason: 'bench: undoing its distribution run' }, `void of ${l.investor_name}'s withdrawal`);
       }
     };
     await Promise.all(Array.from({ length: VOIDS_AT_ONCE }, voider));
@@ -90,7 +90,7 @@ export function distributionRunSentence(run: DistributionRunScenario): string {
   const against = (seconds: number, target: number) => `${seconds.toFixed(2)} s (target ≤ ${target} s, ${((seconds / target) * 100).toFixed(0)} % of it)`;
   const n = (x: number) => x.toLocaleString('en-US');
   return `draft for ${n(run.lines)} investors ${against(run.draftSeconds, DISTRIBUTION_RUN_TARGETS.draftSeconds)}; ` +
-    `approval of ${n(run.paidLines)} cash withdrawals ($${n(Math.floor(run.totalCents / 100))}.${String(run.totalCents % 100).padStart(2, '0')} in all) ${against(run.approveSeconds, DISTRIBUTION_RUN_TARGETS.approveSeconds)}; ` +
+    `approval of ${n(run.paidLines)} cash withdrawals (${usd(run.totalCents)} in all) ${against(run.approveSeconds, DISTRIBUTION_RUN_TARGETS.approveSeconds)}; ` +
     `undone by voiding its ${n(run.voided)} withdrawals, ${VOIDS_AT_ONCE} at once, in ${run.undoSeconds.toFixed(2)} s; ` +
     `a bare request meanwhile waited ${run.waitP50.toFixed(0)} ms (median), ${run.waitMax.toFixed(0)} ms at most.`;
 }
