@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0028_land_contract_servicing.sql (28)
+-- Migrations: 0001_initial_schema.sql … 0029_period_income_index.sql (29)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -645,6 +645,7 @@ END),
 CREATE INDEX ledger_investor_property_date_idx ON public.ledger_entry USING btree (investor_id, property_id, date);
 CREATE INDEX ledger_kind_idx ON public.ledger_entry USING btree (kind);
 CREATE INDEX ledger_llc_date_idx ON public.ledger_entry USING btree (llc_id, date);
+CREATE INDEX ledger_period_income_idx ON public.ledger_entry USING btree (property_id) WHERE ((kind = 'property_income'::text) AND (period_start IS NOT NULL));
 CREATE INDEX ledger_property_date_idx ON public.ledger_entry USING btree (property_id, date);
 CREATE INDEX ledger_property_month_idx ON public.ledger_entry USING btree (property_id, for_month);
 CREATE CONSTRAINT TRIGGER ledger_balance_guard AFTER INSERT OR UPDATE ON ledger_entry DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.kind = ANY (ARRAY['investment'::text, 'investment_withdrawal'::text, 'deposit'::text, 'deposit_withdrawal'::text])) EXECUTE FUNCTION ledger_balance_guard();

@@ -84,15 +84,19 @@ export async function insertRun(
   return row!.id;
 }
 
-export async function insertLine(
-  tx: Queryable,
-  l: { runId: number; investorId: number; position: number; cashAvailableCents: number; computedCents: number; amountCents: number;
-    method: PaymentMethod; accountLast4: string | null },
-): Promise<void> {
+export type NewLine = {
+  investorId: number; position: number; cashAvailableCents: number; computedCents: number; amountCents: number;
+  method: PaymentMethod; accountLast4: string | null;
+};
+
+/** A run's lines, in one statement (a run of everyone is 2,000 of them). */
+export async function insertLines(tx: Queryable, runId: number, lines: readonly NewLine[]): Promise<void> {
+  const col = <T>(f: (l: NewLine) => T) => lines.map(f);
   await tx.query(
     `INSERT INTO distribution_run_line (run_id, investor_id, position, cash_available_cents, computed_cents, amount_cents, method, account_last4)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [l.runId, l.investorId, l.position, l.cashAvailableCents, l.computedCents, l.amountCents, l.method, l.accountLast4],
+     SELECT $1, * FROM unnest($2::int[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])`,
+    [runId, col((l) => l.investorId), col((l) => l.position), col((l) => l.cashAvailableCents), col((l) => l.computedCents),
+      col((l) => l.amountCents), col((l) => l.method), col((l) => l.accountLast4)],
   );
 }
 
@@ -126,13 +130,15 @@ export async function setLineAmount(tx: Queryable, runId: number, investorId: nu
   );
 }
 
-export async function setLinePaid(
-  tx: Queryable,
-  l: { runId: number; investorId: number; entryId: number; method: PaymentMethod; accountLast4: string | null },
-): Promise<void> {
+export type PaidLine = { investorId: number; entryId: number; method: PaymentMethod; accountLast4: string | null };
+
+/** Each paid line's ledger entry and how it is paid, in one statement. */
+export async function setLinesPaid(tx: Queryable, runId: number, lines: readonly PaidLine[]): Promise<void> {
   await tx.query(
-    'UPDATE distribution_run_line SET ledger_entry_id = $3, method = $4, account_last4 = $5 WHERE run_id = $1 AND investor_id = $2',
-    [l.runId, l.investorId, l.entryId, l.method, l.accountLast4],
+    `UPDATE distribution_run_line dl SET ledger_entry_id = p.entry_id, method = p.method, account_last4 = p.last4
+       FROM unnest($2::int[], $3::bigint[], $4::text[], $5::text[]) AS p(investor_id, entry_id, method, last4)
+      WHERE dl.run_id = $1 AND dl.investor_id = p.investor_id`,
+    [runId, lines.map((l) => l.investorId), lines.map((l) => l.entryId), lines.map((l) => l.method), lines.map((l) => l.accountLast4)],
   );
 }
 

@@ -126,6 +126,11 @@ export async function lockInvestor(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM investor WHERE id = $1 FOR UPDATE', [id]);
 }
 
+/** lockInvestor for many at once, taken in id order: two batches over the same investors wait, never deadlock. */
+export async function lockInvestors(db: Queryable, ids: readonly number[]): Promise<void> {
+  await db.query('SELECT id FROM investor WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+}
+
 /** Sets the fee from a month on; a second change for the same month replaces the first. */
 export async function upsertInvestorFee(
   db: Queryable,

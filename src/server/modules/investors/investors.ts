@@ -8,6 +8,7 @@ export {
   findInvestorByName,
   findUsableSecret,
   lockInvestor,
+  lockInvestors,
   type Investor,
 } from './investors.repository.js';
 export { SECRET_TTL_MS, type InvestorsService } from './investors.service.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { firstNegativeDate } from '../../domain/limits.js';
 import { ValidationError } from '../../lib/errors.js';
-import { lockInvestor } from '../investors/investors.js';
+import { lockInvestor, lockInvestors } from '../investors/investors.js';
 import { lockProperty } from '../properties/properties.js';
 import { movementsOfKinds } from '../read-model/read-model.js';
 
@@ -31,6 +31,13 @@ const KINDS = {
  */
 export class OverdrawError extends ValidationError {}
 
+/** An OverdrawError of one investor's cash among many payouts: who, and their maximum now. */
+export class CashOverdrawError extends OverdrawError {
+  constructor(message: string, readonly investorId: number, readonly maxCents: number) {
+    super(message);
+  }
+}
+
 /**
  * Takes the row lock every change to `balance` takes first (the investor's for cash and capital, the
  * property's for deposits), so two writes cannot both spend what only one of them may (docs/rules/withdrawals.md).
@@ -38,6 +45,11 @@ export class OverdrawError extends ValidationError {}
 export async function lockBalance(tx: Queryable, balance: Balance): Promise<void> {
   if (balance.family === 'deposits') await lockProperty(tx, balance.propertyId);
   else await lockInvestor(tx, balance.investorId);
+}
+
+/** lockBalance of many investors' cash at once (a distribution run's payouts), in id order. */
+export async function lockCashBalances(tx: Queryable, investorIds: readonly number[]): Promise<void> {
+  await lockInvestors(tx, investorIds);
 }
 
 /**

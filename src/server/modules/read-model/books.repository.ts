@@ -27,6 +27,33 @@ export async function investorScope(db: Queryable, investorId: number, asOf: str
 }
 
 /**
+ * The LLCs (with every property of each) whose books weigh the figures of `investorIds` as of a date: those they
+ * put money in or were charged in (investorScope's LLCs, for many investors in one read). null: every LLC.
+ */
+export async function llcPropertiesOf(db: Queryable, investorIds: readonly number[] | null, asOf: string): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ llcId: number; ids: number[] }>(
+    `SELECT llc_id AS "llcId", array_agg(id ORDER BY id) AS ids FROM property
+      WHERE $1::int[] IS NULL OR llc_id IN (
+        SELECT p.llc_id FROM ledger_entry e JOIN property p ON p.id = e.property_id
+         WHERE e.voided_at IS NULL AND e.date <= $2 AND e.investor_id = ANY($1::int[])
+           AND e.kind IN ${sqlKinds(KINDS.investorInProperty)})
+      GROUP BY llc_id ORDER BY llc_id`,
+    [investorIds, asOf],
+  );
+  return new Map(rows.map((r) => [r.llcId, r.ids]));
+}
+
+/** Each investor's cash withdrawals dated up to as_of, summed (of `investorIds`, or null: everyone's). */
+export async function cashWithdrawalTotals(db: Queryable, asOf: string, investorIds: readonly number[] | null): Promise<{ investorId: number; cents: number }[]> {
+  return db.query(
+    `SELECT investor_id AS "investorId", sum(amount_cents)::bigint AS cents FROM ledger_entry
+      WHERE voided_at IS NULL AND date <= $1 AND kind = 'cash_withdrawal' AND ($2::int[] IS NULL OR investor_id = ANY($2::int[]))
+      GROUP BY investor_id`,
+    [asOf, investorIds],
+  );
+}
+
+/**
  * Sums of whole months before the as_of month, kept by the database (migration 0005): with
  * asOfMonth's rows from the ledger they give exactly the live entries dated on or before as_of.
  * Parameters: $2 the first day of the as_of month. A month's total whose entries were all voided is

@@ -14,6 +14,7 @@ export {
   type InvestorBooks,
   type InvestorDay,
 } from './books.service.js';
+export { balancesOf, type Balances } from './balances.js';
 export { declareRead, scopes, type DeclaredRead } from './declared-read.js';
 export { answerKey, createKeptAnswers, MissingName, type KeptAnswers, type Named } from './kept-answers.js';
 export type { KeptReply } from './kept-reply.js';
@@ -22,4 +23,3 @@ export { alongside, perInvestor, perLlc, registered, type AheadLlc, type Registe
 export { ANSWER_FORMAT } from './answer-format.js';
 export { forgetOtherAnswers, scopeVersions } from './answer-cache.repository.js';
 export { movementsOfKinds, readBooks, totalsOfKinds } from './books.repository.js';
-export { propertyIdsByLlc } from './standing-answers.repository.js';

@@ -1,17 +1,15 @@
 import type { AdminSummaryResponse, LlcTaxesResponse, PropertyDetailsResponse, PropertyTaxesResponse } from '../../../contract/schemas/reports.js';
 import type { Queryable } from '../../db/client.js';
 import { allocate, feesInYear } from '../../domain/allocation.js';
-import { investorBalances, totalBalances } from '../../domain/investor-figures.js';
 import { centsToDollars } from '../../domain/money.js';
 import { grossProfitPercent, propertyTaxSummary, taxReport, UNALLOCATED } from '../../domain/tax-report.js';
-import { readBooks } from '../read-model/read-model.js';
+import { balancesOf, readBooks } from '../read-model/read-model.js';
 import { declareRead, scopes } from '../read-model/read-model.js';
-import { propertyIdsByLlc } from '../read-model/read-model.js';
 import { listTransactions } from '../ledger/ledger.js';
 import { findLlcById, type Llc } from '../llcs/llcs.js';
 import { propertiesById, type Property } from '../properties/properties.js';
 import { viewerRow } from '../viewers/viewer-row.js';
-import { bookTotals, capitalByInvestor, cashWithdrawalTotals, depositsHeld, federalRates, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
+import { bookTotals, capitalByInvestor, depositsHeld, federalRates, investorNames, lcPayments, taxItems, taxProperties } from './reports.repository.js';
 
 /**
  * The admin's reports (docs/product.md; docs/rules/cash.md, tax-reports.md), each declared as a kept answer
@@ -43,7 +41,7 @@ export const adminSummaryRead = declareRead({
   name: 'admin_summary',
   key: (p: { day: string }) => p.day,
   read: async (tx: Queryable, { day }: { day: string }) => ({
-    balances: await balancesByLlc(tx, day),
+    balances: await balancesOf(tx, day, null),
     investors: await investorNames(tx),
     totals: await bookTotals(tx, day),
   }),
@@ -66,21 +64,6 @@ export const adminSummaryRead = declareRead({
     };
   },
 });
-
-/**
- * Every investor's capital and cash as of a date, one LLC at a time: an LLC's income, fees and
- * expenses split among its own members only (docs/rules/ownership.md), so the sums over LLCs are the whole
- * books' figures, while memory holds one LLC's books instead of all of them (the large tier's whole
- * allocation took over 160 MB at once: docs/performance.md).
- */
-async function balancesByLlc(tx: Queryable, asOf: string): Promise<Map<number, { capital: number; cash: number }>> {
-  const perLlc: Map<number, { capital: number; cash: number }>[] = [];
-  for (const [llcId, propertyIds] of await propertyIdsByLlc(tx)) {
-    const llcBooks = await readBooks(tx, asOf, { investorId: null, propertyIds, llcIds: [llcId], cash: false });
-    perLlc.push(investorBalances(llcBooks, allocate(llcBooks), []));
-  }
-  return totalBalances(perLlc, await cashWithdrawalTotals(tx, asOf));
-}
 
 type PropertyDay = { propertyId: number; day: string };
 const detailRow = (r: Parameters<typeof viewerRow>[0]) => {

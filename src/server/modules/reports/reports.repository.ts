@@ -35,15 +35,6 @@ export async function capitalByInvestor(db: Queryable, propertyId: number, asOf:
   );
 }
 
-/** Each investor's cash withdrawals up to a date, summed. */
-export async function cashWithdrawalTotals(db: Queryable, asOf: string): Promise<{ investorId: number; cents: number }[]> {
-  return db.query(
-    `SELECT investor_id AS "investorId", sum(amount_cents)::bigint AS cents FROM ledger_entry
-      WHERE voided_at IS NULL AND date <= $1 AND kind = 'cash_withdrawal' GROUP BY investor_id`,
-    [asOf],
-  );
-}
-
 /** Every investor's name by id, and whether they are active. */
 export async function investorNames(db: Queryable): Promise<{ id: number; name: string; active: boolean }[]> {
   return db.query('SELECT id, name, active FROM investor ORDER BY lower(name), id');

@@ -7,8 +7,10 @@ import { maxCashWithdrawal, maxOfNet } from '../../domain/limits.js';
 import { centsToDollars, formatCents } from '../../domain/money.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { totalsOfKinds, type BooksService } from '../read-model/read-model.js';
-import { firstDateBelowZero, lockBalance, OverdrawError, type EntryBuilder, type EntryWriter } from '../ledger/ledger.js';
+import { balancesOf, totalsOfKinds, type BooksService } from '../read-model/read-model.js';
+import {
+  CashOverdrawError, firstDateBelowZero, lockBalance, lockCashBalances, OverdrawError, type Entry, type EntryBuilder, type EntryWriter,
+} from '../ledger/ledger.js';
 import { existingInvestor, existingProperty, requireInvestor, requireProperty } from '../references.js';
 import type { NoticesService } from '../notices/notices.service.js';
 
@@ -17,8 +19,13 @@ type Builder<K extends keyof Endpoints> = EntryBuilder<Body<K>>;
 
 // The API's over-limit answer keeps the rule book's exact words and decimal text (docs/rules/withdrawals.md):
 // outside clients match it. The web form refuses before sending and words it with the screen's money format.
-const overMax = (max: number, what: 'withdrawal' | 'deposit') =>
-  new OverdrawError(`Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`);
+const overMaxWords = (max: number, what: 'withdrawal' | 'deposit') => `Amount cannot exceed the maximum ${what} amount of ${formatCents(Math.max(0, max))}`;
+const overMax = (max: number, what: 'withdrawal' | 'deposit') => new OverdrawError(overMaxWords(max, what));
+
+const FUTURE_WITHDRAWAL = 'A withdrawal cannot be dated in the future.';
+
+/** One payout of many (cashPayouts): to an investor known by id, on a date, with its description. */
+export type CashPayout = { investorId: number; date: string; description: string; amount: number };
 
 /**
  * Money leaving the books (docs/rules/withdrawals.md). Money leaves only under the investor's (or the
@@ -28,7 +35,7 @@ const overMax = (max: number, what: 'withdrawal' | 'deposit') =>
  */
 export function withdrawalBuilders(books: BooksService) {
   const notInFuture = (date: string) => {
-    if (date > books.today()) throw new ValidationError('A withdrawal cannot be dated in the future.');
+    if (date > books.today()) throw new ValidationError(FUTURE_WITHDRAWAL);
   };
   const limits = limitsOf(books);
   return {
@@ -75,6 +82,31 @@ export function withdrawalBuilders(books: BooksService) {
 
 export type WithdrawalBuilders = ReturnType<typeof withdrawalBuilders>;
 
+/**
+ * recordCashWithdrawal for many investors in one transaction (a distribution run's approval): every row lock
+ * first, in id order, then every maximum from one read of their books (a pass per LLC, not per investor), each
+ * investor's payouts checked against it as the form's one is. Throws CashOverdrawError for the first investor
+ * above their maximum; the caller's transaction then writes nothing.
+ */
+export function cashPayouts(books: BooksService) {
+  const limits = limitsOf(books);
+  return async (tx: Queryable, payouts: readonly CashPayout[]): Promise<Entry[]> => {
+    if (payouts.some((p) => p.date > books.today())) throw new ValidationError(FUTURE_WITHDRAWAL);
+    const ids = [...new Set(payouts.map((p) => p.investorId))];
+    await lockCashBalances(tx, ids);
+    const max = await limits.maxCashOf(tx, ids);
+    const spent = new Map<number, number>();
+    for (const p of payouts) {
+      const total = (spent.get(p.investorId) ?? 0) + p.amount;
+      spent.set(p.investorId, total);
+      const m = max.get(p.investorId)!;
+      if (total > m) throw new CashOverdrawError(overMaxWords(m, 'withdrawal'), p.investorId, m);
+    }
+    return payouts.map((p) => ({ kind: 'cash_withdrawal', date: p.date, forMonth: monthOf(p.date), amountCents: p.amount,
+      investorId: p.investorId, description: p.description }));
+  };
+}
+
 /** The maximums of the three withdrawals, today, read through `tx`. */
 export function limitsOf(books: BooksService) {
   return {
@@ -88,6 +120,9 @@ export function limitsOf(books: BooksService) {
     },
     maxCash: async (tx: Queryable, investorId: number) =>
       maxCashWithdrawal((await books.investorAt(tx, investorId, books.today())).figures.cashBalance),
+    /** maxCash of many investors, from one pass over the LLCs they are in (read-model/balances.ts). */
+    maxCashOf: async (tx: Queryable, investorIds: readonly number[]): Promise<Map<number, number>> =>
+      new Map([...(await balancesOf(tx, books.today(), investorIds))].map(([id, b]) => [id, maxCashWithdrawal(b.cash)])),
   };
 }
 

@@ -3,4 +3,4 @@
  * a withdrawal inside the caller's transaction (under the balance's row lock), and the maximums the
  * withdrawal forms show, so a payout made elsewhere (a distribution run) obeys the same rules.
  */
-export { limitsOf, withdrawalBuilders, type WithdrawalBuilders } from './withdrawals.service.js';
+export { cashPayouts, limitsOf, withdrawalBuilders, type CashPayout, type WithdrawalBuilders } from './withdrawals.service.js';
