@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROLES } from '../../../contract/roles.js';
 import { UnauthorizedError } from '../../lib/errors.js';
@@ -48,10 +49,18 @@ export function registerMcp(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The JSON Schema validator the SDK gives every server (for elicitation, which these read-only tools never ask):
+ * one for the process. Left to its default, each per-request server built its own Ajv, a fifth of a tool
+ * call's CPU (docs/performance.md).
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
 function mcpServer(app: FastifyInstance, request: FastifyRequest, user: SessionUser, tokenId: number): Server {
   const server = new Server(
     { name: 'investor-portal', version: '1.0.0' },
     {
+      jsonSchemaValidator: SCHEMA_VALIDATOR,
       capabilities: { tools: {} },
       instructions: "Read-only tools over the investor portal's API: each answers the same JSON as its REST call, for what this token's user may see.",
     },
