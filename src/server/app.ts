@@ -15,6 +15,7 @@ import { lazyChildLogger } from './plugins/lazy-request-logger.js';
 import { registerApiReference } from './plugins/api-reference.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { registerMcp } from './http/mcp/mcp-route.js';
+import { createToolReads } from './http/mcp/tool-reads.js';
 import { registerMultipart } from './http/multipart-body.js';
 import { allRoutes } from './http/routes.js';
 import { registerLogo } from './modules/manifest/manifest.routes.js';
@@ -85,9 +86,10 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   registerSignInDevice(app);
   // The e-mail sender stops with the app (it is started by main.ts, or by a test).
   app.addHook('onClose', () => services.noticeSender.stop());
-  registerEndpoints(app, allRoutes(config, db, services), services.staff.checkAuditorScope);
+  const handlers = allRoutes(config, db, services);
+  registerEndpoints(app, handlers, services.staff.checkAuditorScope);
   // The MCP connection (docs/mcp.md): the table's reads as an assistant's tools, for a personal API token.
-  registerMcp(app);
+  registerMcp(app, createToolReads(handlers, services.staff.checkAuditorScope));
   registerLogo(app, config.portal);
   registerPictureFiles(app, services.pictures);
   await registerSpa(app, webRoot);

@@ -154,6 +154,36 @@ describe.each(DB_KINDS)('the MCP connection on %s', (kind) => {
     expect(after).toEqual(before);
   });
 
+  it("answers every tool of an admin's and an investor's token, with and without arguments, exactly as its REST call", async () => {
+    // A tool's answer is read from its route's handler; anything else asks the route (http/mcp/tool-reads.ts).
+    // Both must be the REST API's own text: each tool with no arguments (a read with defaults, or the route's
+    // refusal of a missing field), then with the Maple books' names and a year.
+    const NAMED: Record<string, string> = {
+      investor_name: 'A', property_name: 'P', selectedProperty: 'P', llc_name: 'Maple Holdings LLC', selectedLLC: 'Maple Holdings LLC',
+      selectedTaxYear: '2024', year: '2024', tax_year: '2024', as_of: '2025-06-30',
+    };
+    let answered = 0;
+    for (const session of [books.state.admin, books.state.investors.A!]) {
+      const { token } = await createToken(session, true);
+      const client = await connect(token);
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        const fields = Object.keys((tool.inputSchema as { properties?: object }).properties ?? {});
+        const named = Object.fromEntries(fields.filter((f) => f in NAMED).map((f) => [f, NAMED[f]!]));
+        for (const args of [{}, named]) {
+          const path = `${TABLE[tool.name]!.path}${Object.keys(args).length ? `?${new URLSearchParams(args).toString()}` : ''}`;
+          const [viaMcp, viaRest] = [await call(client, tool.name, args), await rest(path, token)];
+          const expected = viaRest.statusCode < 300 ? viaRest.body : (viaRest.json() as { message: string }).message;
+          expect(viaMcp.content, `${tool.name} ${JSON.stringify(args)}`).toEqual([{ type: 'text', text: expected }]);
+          expect(Boolean(viaMcp.isError), `${tool.name} ${JSON.stringify(args)}`).toBe(viaRest.statusCode >= 300);
+          if (viaRest.statusCode < 300) answered++;
+        }
+      }
+    }
+    // Not only refusals: most reads answered.
+    expect(answered).toBeGreaterThan(40);
+  });
+
   it('refuses a revoked token, a session token and no token with 401', async () => {
     const session = books.state.investors.A!;
     const { id, token } = await createToken(session, true);

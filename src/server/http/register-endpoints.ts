@@ -116,6 +116,15 @@ export async function checkAuditorScope(e: Endpoint, user: SessionUser | null, i
 }
 
 /**
+ * A read's answer as JSON text, for the other ways in to the table's entries (the MCP tools): a kept one as it
+ * was kept, any other through its entry's response serializer, as the route sends them.
+ */
+export function answerText(result: unknown, serialize: (data: unknown) => string): string {
+  const kept = keptBytes(result);
+  return kept !== undefined ? jsonOf(kept) : serialize(result);
+}
+
+/**
  * A download as an attachment with a readable file name (RFC 6266: an ASCII fallback, and the exact
  * name UTF-8 encoded). `no-store`: a statement is private, and a shared cache must never keep one.
  */

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../modules/auth/auth.repository.js';
 import { currentUser } from '../../plugins/auth-guard.js';
 import { methodNotAllowed } from '../allowed-methods.js';
 import { restUrl, toolsFor, type McpTool } from './mcp-tools.js';
+import type { ToolReads } from './tool-reads.js';
 
 export const MCP_PATH = '/mcp';
 export const MCP_TAKES_A_TOKEN = 'The MCP connection takes a personal API token (Account page).';
@@ -19,16 +20,17 @@ export const MCP_TAKES_A_TOKEN = 'The MCP connection takes a personal API token 
  * and a read-only token too, since nothing here writes (`readsOnly`). A session's token is refused: an
  * assistant holds a personal API token the user can see and revoke, never their sign-in.
  *
- * Each tool call is a GET of its REST route with the caller's own Authorization header, so what a tool
- * answers, and to whom, is exactly what the REST API answers (roles, an auditor's LLCs, an investor's records).
+ * Each tool call answers what a GET of its REST route with the caller's own Authorization header answers
+ * (roles, an auditor's LLCs, an investor's records): its handler's answer read directly, a refusal from the
+ * route itself (tool-reads.ts).
  */
-export function registerMcp(app: FastifyInstance): void {
+export function registerMcp(app: FastifyInstance, toolReads: ToolReads): void {
   const config = { policy: 'authenticated', roles: ROLES, readsOnly: true } as const;
 
   app.post(MCP_PATH, { config }, async (request, reply) => {
     const user = currentUser(request);
     if (!user.apiToken) throw new UnauthorizedError(MCP_TAKES_A_TOKEN);
-    const server = mcpServer(app, request, user, user.apiToken.id);
+    const server = mcpServer(app, toolReads, request, user, user.apiToken.id);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
@@ -56,7 +58,7 @@ export function registerMcp(app: FastifyInstance): void {
  */
 const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
-function mcpServer(app: FastifyInstance, request: FastifyRequest, user: SessionUser, tokenId: number): Server {
+function mcpServer(app: FastifyInstance, toolReads: ToolReads, request: FastifyRequest, user: SessionUser, tokenId: number): Server {
   const server = new Server(
     { name: 'investor-portal', version: '1.0.0' },
     {
@@ -79,20 +81,27 @@ function mcpServer(app: FastifyInstance, request: FastifyRequest, user: SessionU
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     const tool = tools.find((t) => t.name === params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool is named ${params.name}.`);
-    const { status, result } = await callTool(app, request, tool, params.arguments);
+    const { status, result } = await callTool(app, toolReads, request, user, tool, params.arguments);
     request.log.info({ event: 'mcp_tool_call', token: tokenId, user: user.userId, tool: tool.name, status }, 'mcp tool call');
     return result;
   });
   return server;
 }
 
-/** The tool's REST route, asked with the caller's own credentials: its answer, word for word. */
+/**
+ * The tool's REST route's answer, word for word: read from its handler as the route reads it (tool-reads.ts),
+ * or, for anything but a plain answer, the route itself asked with the caller's own credentials.
+ */
 async function callTool(
   app: FastifyInstance,
+  toolReads: ToolReads,
   request: FastifyRequest,
+  user: SessionUser,
   tool: McpTool,
   args: Record<string, unknown> | undefined,
 ): Promise<{ status: number; result: CallToolResult }> {
+  const answer = await toolReads(tool, args, user, request.ip);
+  if (answer !== undefined) return { status: 200, result: { content: [{ type: 'text', text: answer }] } };
   const res = await app.inject({
     method: 'GET',
     url: restUrl(tool, args),
