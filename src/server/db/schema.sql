@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0030_name_key_planned_as_costly.sql (30)
+-- Migrations: 0001_initial_schema.sql … 0031_linked_entry_index.sql (31)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -644,6 +644,7 @@ END),
 );
 CREATE INDEX ledger_investor_property_date_idx ON public.ledger_entry USING btree (investor_id, property_id, date);
 CREATE INDEX ledger_kind_idx ON public.ledger_entry USING btree (kind);
+CREATE INDEX ledger_linked_entry_idx ON public.ledger_entry USING btree (linked_entry_id) WHERE (linked_entry_id IS NOT NULL);
 CREATE INDEX ledger_llc_date_idx ON public.ledger_entry USING btree (llc_id, date);
 CREATE INDEX ledger_period_income_idx ON public.ledger_entry USING btree (property_id) WHERE ((kind = 'property_income'::text) AND (period_start IS NOT NULL));
 CREATE INDEX ledger_property_date_idx ON public.ledger_entry USING btree (property_id, date);
