@@ -11,9 +11,10 @@ export type InvestorScope = { investorId: number; propertyIds: number[]; llcIds:
 /**
  * What a read covers: null means all (an LLC report reads every investor of its properties).
  * `cash: false` skips the investors' cash withdrawals, which an LLC's tax report never uses: read for
- * every investor they were most of its rows at scale (docs/performance.md).
+ * every investor they were most of its rows at scale (docs/performance.md). `fees: false` skips the fees, for a
+ * caller that read them once for many reads (read-model/balances.ts).
  */
-export type BooksScope = { investorId: number | null; propertyIds: number[] | null; llcIds: number[] | null; cash?: false };
+export type BooksScope = { investorId: number | null; propertyIds: number[] | null; llcIds: number[] | null; cash?: false; fees?: false };
 
 export async function investorScope(db: Queryable, investorId: number, asOf: string): Promise<InvestorScope> {
   const rows = await db.query<{ propertyId: number; llcId: number }>(
@@ -131,10 +132,7 @@ export async function readBooks(
     [asOf, llcs],
   );
   // An investor's own figures need only their own fees (other owners' fees never change their amounts).
-  const fees = await db.query<BooksInput['fees'][number]>(
-    `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee WHERE $1::int IS NULL OR investor_id = $1`,
-    [investor],
-  );
+  const fees = scope?.fees === false ? [] : await feesOf(db, investor);
   const cashWithdrawals = scope?.cash === false ? [] : await db.query<CashWithdrawal>(
     `SELECT id, investor_id AS "investorId", date, amount_cents AS cents, coalesce(description, '') AS description
        FROM ledger_entry
@@ -143,6 +141,13 @@ export async function readBooks(
   );
   return { properties: propertyRows, capital, propertyMonthNet, periodIncomes, investorExpenses, llcExpenses, fees, cashWithdrawals };
 }
+
+/** The fee schedule of one investor, or of every investor (null). */
+export const feesOf = (db: Queryable, investorId: number | null): Promise<BooksInput['fees']> =>
+  db.query<BooksInput['fees'][number]>(
+    `SELECT investor_id AS "investorId", effective_month AS month, fee_bps AS bps FROM investor_fee WHERE $1::int IS NULL OR investor_id = $1`,
+    [investorId],
+  );
 
 /** The totals of an adding and a subtracting kind for a property (and investor), dated up to as_of. */
 export async function totalsOfKinds(
