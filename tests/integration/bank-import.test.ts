@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPLE_LLC } from '../fixtures/maple.js';
 import { addInvestor, ADMIN, bearer, seedAs, signIn, startTestApp, type TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
+import { ofxStatement } from '../support/bank-statements.js';
+import { verifyAuditChain } from '../../src/server/modules/audit/audit.js';
 
 /** Bank statements in (issue 30): preview, already imported, possible duplicates, commit and undo. */
 
@@ -335,5 +337,28 @@ describe.each(DB_KINDS)('bank statement import on %s', (kind) => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await count('ledger_entry', "voided_at IS NULL AND kind <> 'investment'")).toBe(0); // the investments alone
     expect(await summary()).toEqual(figuresBefore);
+  });
+
+  it('commits and undoes a statement of 2,500 lines, written in steps of a thousand, each in one transaction', async () => {
+    const lines = Array.from({ length: 2_500 }, (_, i) => ({
+      date: `2026-04-${String(1 + (i % 14)).padStart(2, '0')}`, amountCents: 100 + i, payee: `Tenant ${i}`, fitid: `big-${i}`,
+    }));
+    const before = await counts();
+    const auditBefore = await count('audit_event');
+    const big = await upload('big.ofx', {}, Buffer.from(ofxStatement({ bankId: '021000021', acctId: '000123456789', lines, version: 1 })));
+    expect(big.statusCode, big.body).toBe(201);
+    const { import_id, lines: shown } = big.json() as Preview;
+    expect(shown).toHaveLength(2_500);
+    const committed = await post('/admin/bank_import_commit', { import_id, lines: shown.map((l) => accept(l, { kind: 'property_income' })) });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(await counts()).toEqual({ imports: before.imports + 1, entries: before.entries + 2_500, live: before.live + 2_500 });
+    const undone = await post('/admin/bank_import_undo', { import_id });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ import_id, voided: 2_500 });
+    expect(await counts()).toEqual({ imports: before.imports + 1, entries: before.entries + 2_500, live: before.live });
+    // One record and one void audit row an entry, and the preview's, the commit's and the undo's own; the chain unbroken.
+    expect(await count('audit_event', `action = 'void' AND after->>'void_reason' = 'Bank import ${import_id} undone'`)).toBe(2_500);
+    expect(await count('audit_event')).toBe(auditBefore + 2 * 2_500 + 3);
+    expect(await verifyAuditChain(t.testDb.db)).toBeNull();
   });
 });
