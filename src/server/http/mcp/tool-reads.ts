@@ -11,8 +11,9 @@ import type { McpTool } from './mcp-tools.js';
 /** A tool's arguments as the route's query: what its query string would parse to, or undefined when unsure. */
 type Query = Record<string, string | string[]>;
 
-/** A field name a form sends: anything else (`__proto__`, a name with a bracket) goes through the route. */
+/** A field name a form sends: anything else (a name with a bracket, an object's own names) goes through the route. */
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const OBJECT_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * The query object the router makes of restUrl's query string (mcp-tools.ts): each key's values as text, a
@@ -21,7 +22,7 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 function queryOf(args: Record<string, unknown> | undefined): Query | undefined {
   const query: Query = {};
   for (const [key, value] of Object.entries(args ?? {})) {
-    if (!PLAIN_KEY.test(key)) return undefined;
+    if (!PLAIN_KEY.test(key) || OBJECT_NAMES.has(key)) return undefined;
     const texts = (Array.isArray(value) ? value : [value])
       .filter((one) => one !== undefined && one !== null)
       .map((one) => (typeof one === 'object' ? JSON.stringify(one) : String(one)));

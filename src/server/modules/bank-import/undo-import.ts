@@ -13,15 +13,15 @@ import { withCachedLookups } from './cached-lookups.js';
 
 type UndoInput = ParsedBody<Endpoints['bankImportUndo']>;
 
+/** Voids written per statement (as commit-import.ts writes its entries). */
+const VOID_BATCH = 1_000;
+
 /**
  * Undoes a committed import: every entry it recorded that is still live is voided as the transaction
  * viewer voids one (period lock, balance locks, the linked rows, an audit row each), in batched statements,
  * and its lines stop being live, so the statement can be imported again. One entry in a closed period, or
  * a balance that would go below zero once they are gone, refuses the undo and nothing changes.
  */
-/** Voids written per statement (as commit-import.ts writes its entries). */
-const VOID_BATCH = 1_000;
-
 export function createUndoImport({ db, clock }: { db: Db; clock: Clock }) {
   return (input: UndoInput, ctx: WriteContext): Promise<{ import_id: number; voided: number }> =>
     db.transaction(async (tx) => {

@@ -126,7 +126,11 @@ export async function lockInvestor(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM investor WHERE id = $1 FOR UPDATE', [id]);
 }
 
-/** lockInvestor for many at once, taken in id order: two batches over the same investors wait, never deadlock. */
+/**
+ * lockInvestor for many at once, taken in id order, so two such batches over the same investors wait for each
+ * other rather than deadlock. (A path that locks several investors in another order, a bank import's commit,
+ * can still deadlock with one: PostgreSQL then refuses one of the two transactions whole, and nothing of it is written.)
+ */
 export async function lockInvestors(db: Queryable, ids: readonly number[]): Promise<void> {
   await db.query('SELECT id FROM investor WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
 }
