@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0031_linked_entry_index.sql (31)
+-- Migrations: 0001_initial_schema.sql … 0032_audit_lock_and_last_hash.sql (32)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -1075,6 +1075,19 @@ CREATE OR REPLACE FUNCTION public.books_write_lock()
  LANGUAGE sql
 AS $function$
   SELECT pg_advisory_xact_lock(7340022);
+$function$;
+
+CREATE OR REPLACE FUNCTION public.books_write_lock_last_hash()
+ RETURNS text
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  last_hash text;
+BEGIN
+  PERFORM books_write_lock();
+  SELECT hash INTO last_hash FROM audit_event ORDER BY id DESC LIMIT 1;
+  RETURN last_hash;
+END
 $function$;
 
 CREATE OR REPLACE FUNCTION public.investor_scope_bump()

@@ -11,9 +11,9 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 /** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
   // The books write lock (migration 0009) serializes audit inserts across connections, so the hash chain
-  // never forks; every change to the books takes it too, so writers wait for it in one order.
-  await tx.query('SELECT books_write_lock()');
-  const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_event ORDER BY id DESC LIMIT 1');
+  // never forks; every change to the books takes it too, so writers wait for it in one order. The last hash
+  // is read after it, in the same round trip (migration 0032): every writer waits while this one holds it.
+  const [last] = await tx.query<{ hash: string | null }>('SELECT books_write_lock_last_hash() AS hash');
   let prevHash = last?.hash ?? GENESIS_HASH;
   const rows = inputs.map((input) => {
     const fields: AuditFields = { ...input, at: input.at.toISOString() };
