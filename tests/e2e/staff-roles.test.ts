@@ -112,6 +112,8 @@ describe('staff roles in Chromium', () => {
       await bea.getByRole('link', { name: 'Admin', exact: true }).click();
       await bea.waitForURL(`${env.app.base}/admin`);
       await bea.getByRole('heading', { level: 1, name: 'Admin Page' }).waitFor();
+      // The actions come with the role's helpers, a moment after the heading: waited for, not read at once.
+      await expect.poll(() => options(bea)).toContain('LLC Taxes');
       const beaActions = await options(bea);
       expect(beaActions).toEqual(expect.arrayContaining(['Admin Summary', 'Add New Income', 'Add New Property Expense', 'LLC Taxes']));
       for (const hidden of ['Manage Portal Users', 'Period Locks', 'Change Investor Fee']) expect(beaActions, hidden).not.toContain(hidden);
@@ -130,8 +132,8 @@ describe('staff roles in Chromium', () => {
       const audrey = await registerAndSignIn(env.app, size, `audrey.${tag}`, auditorSecret);
       await audrey.waitForURL(`${env.app.base}/admin`);
       await audrey.getByRole('heading', { level: 1, name: 'Admin Page' }).waitFor();
+      await expect.poll(() => options(audrey)).toContain('LLC Taxes');
       const audreyActions = await options(audrey);
-      expect(audreyActions).toContain('LLC Taxes');
       for (const hidden of ['Admin Summary', 'Add New Income', 'Manage Portal Users', 'Withdraw Funds', 'Audit Log', 'Period Locks']) {
         expect(audreyActions, hidden).not.toContain(hidden);
       }
