@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { drawBlock } from './pdf-blocks.js';
 import { type Doc, rule, textAt, useFont } from './pdf-draw.js';
+import { registerFonts } from './pdf-fonts.js';
 import type { PdfDocumentSpec } from './pdf-spec.js';
-import { COLOR, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, FONT_FILES, PAGE, SIZE } from './pdf-theme.js';
+import { COLOR, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, PAGE, SIZE } from './pdf-theme.js';
 
 export type { PdfBlock, PdfColumn, PdfDocumentSpec, PdfFact } from './pdf-spec.js';
 
@@ -18,8 +19,9 @@ export function pdfStream(spec: PdfDocumentSpec): Readable {
     size: PAGE.size,
     margins: PAGE.margins,
     bufferPages: true,
-    // Opening with the embedded font keeps pdfkit from loading Helvetica, which it would list, unembedded.
-    font: FONT_FILES.regular,
+    // No default font: pdfkit would otherwise load Helvetica and list it, unembedded; the document's
+    // own fonts are registered just below (pdf-fonts.ts says why not here).
+    font: null as unknown as string,
     lang: 'en-US',
     displayTitle: true,
     info: {
@@ -30,6 +32,8 @@ export function pdfStream(spec: PdfDocumentSpec): Readable {
       Creator: spec.header?.name ?? 'Investor portal',
     },
   });
+  registerFonts(doc);
+  doc.font('regular');
   doc.y = CONTENT_TOP;
   spec.blocks.forEach((block, i) => drawBlock(doc, block, spec.blocks[i + 1]));
   stampPages(doc, spec);

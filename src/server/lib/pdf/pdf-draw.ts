@@ -1,19 +1,14 @@
 import {
-  COLOR, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, FONT_FILES, type FontWeight,
+  COLOR, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_TOP, type FontWeight,
 } from './pdf-theme.js';
 
 /** The few drawing primitives the blocks share, so each block file speaks in layout, not in PDF calls. */
 
 export type Doc = PDFKit.PDFDocument;
 
-/**
- * Fonts are named by their file path, the key the document was opened with: pdfkit caches an opened
- * font under that key, while a registerFont() alias of the same file is re-read and re-parsed on every
- * switch (it finds the font by name and returns before caching the alias), which made a 5-page
- * statement take seconds.
- */
+/** Fonts are named by weight (pdf-fonts.ts registers each document's, parsed once per thread). */
 export function useFont(doc: Doc, weight: FontWeight, size: number, color: string = COLOR.ink): void {
-  doc.font(FONT_FILES[weight]).fontSize(size).fillColor(color);
+  doc.font(weight).fontSize(size).fillColor(color);
 }
 
 /** A horizontal line; thin rules instead of boxes keep a statement readable when printed. */
