@@ -1,5 +1,5 @@
 import type { PropertyType } from '../../contract/values/property-types.js';
-import { apportion, apportionOne, roundDiv, type Share } from './apportion.js';
+import { apportion, apportionEach, apportionOne, roundDiv, type Share } from './apportion.js';
 import type { IsoDate } from './dates.js';
 import { daysPerMonth, effectiveMonth, monthIndex, yearOf, type Month } from './months.js';
 
@@ -107,7 +107,7 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
   const kept = (iid: number) => onlyInvestor === undefined || iid === onlyInvestor;
   /** Splits `cents` by the weights into `add`: every owner's part, or with onlyInvestor theirs alone. */
   const splitInto = (cents: number, weights: CapitalState, add: (iid: number, part: number) => void) => {
-    if (onlyInvestor === undefined) for (const [iid, part] of apportion(cents, shares(weights))) add(iid, part);
+    if (onlyInvestor === undefined) apportionEach(cents, shares(weights), add);
     else if (weights.has(onlyInvestor)) add(onlyInvestor, apportionOne(cents, weights, onlyInvestor));
   };
   const propertyById = new Map(input.properties.map((p) => [p.id, p]));
@@ -155,9 +155,16 @@ export function allocate(input: BooksInput, { onlyInvestor }: { onlyInvestor?: n
   // G(i, p, m): the largest-remainder split of N by the month's owners.
   const unallocated = new Map<number, number>();
   for (const [pid, months] of net) {
-    const at = (m: Month) => stateAt(timeline(pid), m);
+    const points = timeline(pid);
+    const changeMonths = points.map((t) => t.month);
+    const at = (m: Month) => stateAt(points, m);
+    // The months in order, so this month's owners are found by moving along the timeline, not by
+    // reading it from its start for each month (a property's ten years of changes, for each of its months).
+    let next = 0;
+    let owners: CapitalState = new Map();
     for (const [m, n] of [...months].sort((a, b) => a[0] - b[0])) {
-      const weights = weightsWithFallback(capitalMonths(pid), at, m);
+      for (; next < points.length && points[next]!.month <= m; next++) owners = points[next]!.state;
+      const weights = owners.size > 0 ? owners : weightsWithFallback(changeMonths, at, m);
       if (!weights) {
         unallocated.set(pid, (unallocated.get(pid) ?? 0) + n);
         continue;

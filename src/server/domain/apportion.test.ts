@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apportion, apportionBig, apportionOne, percent, roundDiv } from './apportion.js';
+import { apportion, apportionBig, apportionEach, apportionOne, percent, roundDiv } from './apportion.js';
 
 const split = (total: number, weights: number[]) => [...apportion(total, weights.map((weight, key) => ({ key, weight }))).values()];
 
@@ -15,6 +15,28 @@ describe('apportion (docs/rules/ownership.md)', () => {
         expect(apportion(t, xs)).toEqual(apportionBig(t, xs));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('hands each share its part in order (apportionEach), a split made inside another\'s callback included', () => {
+    const shares = fc.uniqueArray(fc.record({ key: fc.integer({ min: 0, max: 200 }), weight: fc.integer({ min: 0, max: 1e6 }) }), {
+      minLength: 1, maxLength: 150, selector: (s) => s.key,
+    }).filter((xs) => xs.some((x) => x.weight > 0));
+    const total = fc.integer({ min: -1e7, max: 1e7 });
+    fc.assert(
+      fc.property(total, shares, total, shares, (t, xs, innerTotal, inner) => {
+        const outer: [number, number][] = [];
+        const nested: [number, number][][] = [];
+        apportionEach(t, xs, (key, part) => {
+          outer.push([key, part]);
+          const parts: [number, number][] = [];
+          apportionEach(innerTotal, inner, (k, p) => parts.push([k, p]));
+          nested.push(parts);
+        });
+        expect(outer).toEqual([...apportionBig(t, xs)]);
+        for (const parts of nested) expect(parts).toEqual([...apportionBig(innerTotal, inner)]);
+      }),
+      { numRuns: 300 },
     );
   });
 

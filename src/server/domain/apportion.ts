@@ -15,11 +15,30 @@ function floorDiv(a: bigint, b: bigint): bigint {
  * fractional parts; ties go to the larger weight, then the lower key. Weights must sum to more than 0.
  */
 export function apportion(total: number, shares: Share[]): Map<number, number> {
-  const sum = shares.reduce((s, x) => s + x.weight, 0);
+  const split = new Map<number, number>();
+  apportionEach(total, shares, (key, part) => split.set(key, part));
+  return split;
+}
+
+/**
+ * `apportion` handed to `add` share by share, in the order of `shares`, without the map: the allocation
+ * splits every property-month's income and every LLC expense this way, hundreds of thousands of splits
+ * for a whole group's balances, and a map per split was much of their garbage (docs/performance.md).
+ */
+export function apportionEach(total: number, shares: readonly Share[], add: (key: number, part: number) => void): void {
+  let sum = 0;
+  for (const share of shares) sum += share.weight;
   if (!(sum > 0)) throw new Error('apportion needs a positive total weight');
   // Exact in doubles while every product stays a safe integer (the usual case); BigInt beyond.
-  return Math.abs(total) * sum <= Number.MAX_SAFE_INTEGER ? apportionSafe(total, sum, shares) : apportionBig(total, shares);
+  if (Math.abs(total) * sum <= Number.MAX_SAFE_INTEGER) apportionSafe(total, sum, shares, add);
+  else for (const [key, part] of apportionBig(total, [...shares])) add(key, part);
 }
+
+// Scratch space of apportionSafe, grown to the largest split and reused; a split made from inside
+// another's `add` gets its own.
+let baseScratch = new Float64Array(64);
+let remainderScratch = new Float64Array(64);
+let scratchInUse = false;
 
 /**
  * The same split in plain numbers: the quotient is corrected by its remainder, so it is exact too.
@@ -27,10 +46,13 @@ export function apportion(total: number, shares: Share[]): Map<number, number> {
  * expense is split across a hundred members, hundreds of times in one investor's figures (docs/performance.md),
  * and per-share objects made this the costliest step of a cold answer.
  */
-function apportionSafe(total: number, sum: number, shares: Share[]): Map<number, number> {
+function apportionSafe(total: number, sum: number, shares: readonly Share[], add: (key: number, part: number) => void): void {
   const n = shares.length;
-  const base = new Array<number>(n);
-  const remainder = new Float64Array(n);
+  const own = scratchInUse;
+  if (!own && baseScratch.length < n) [baseScratch, remainderScratch] = [new Float64Array(n * 2), new Float64Array(n * 2)];
+  const base = own ? new Float64Array(n) : baseScratch;
+  const remainder = own ? new Float64Array(n) : remainderScratch;
+  scratchInUse = true;
   let given = 0;
   for (let i = 0; i < n; i++) {
     const exact = total * shares[i]!.weight;
@@ -50,9 +72,11 @@ function apportionSafe(total: number, sum: number, shares: Share[]): Map<number,
     );
     for (let k = 0; k < left; k++) base[order[k]!]! += 1;
   }
-  const split = new Map<number, number>();
-  for (let i = 0; i < n; i++) split.set(shares[i]!.key, base[i]! || 0); // never −0 (0 × a negative total)
-  return split;
+  try {
+    for (let i = 0; i < n; i++) add(shares[i]!.key, base[i]! || 0); // never −0 (0 × a negative total)
+  } finally {
+    scratchInUse = own;
+  }
 }
 
 /**
