@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange } from '../audit/audit.js';
-import { balanceWords, lockBalanceOf, lockEntries, negativeBalanceDate, voidMany } from '../ledger/ledger.js';
+import { balanceWords, lockBalancesOf, lockEntries, negativeBalanceDate, voidMany } from '../ledger/ledger.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.js';
 import { liveEntriesOf, lockImport, markUndone } from './bank-import.repository.js';
 import { withCachedLookups } from './cached-lookups.js';
@@ -39,8 +39,8 @@ export function createUndoImport({ db, clock }: { db: Db; clock: Clock }) {
         } catch (err) {
           throw err instanceof AppError ? refuse(err.message) : err;
         }
-        await lockBalanceOf(lookups, entry);
       }
+      await lockBalancesOf(lookups, entries);
       const at = clock.now();
       const reason = `Bank import ${row.id} undone`;
       // In steps of a thousand, in this one transaction: on PGlite a statement's parameters and work live in

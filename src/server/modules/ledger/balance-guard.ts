@@ -47,6 +47,22 @@ export async function lockBalance(tx: Queryable, balance: Balance): Promise<void
   else await lockInvestor(tx, balance.investorId);
 }
 
+/**
+ * lockBalance of many balances, each once, in one order: the investors by id (as a distribution approval
+ * takes them), then the properties by id. Two transactions that each lock several balances then never wait
+ * for each other in a circle (a bank import's undo took them in its entries' order).
+ */
+export async function lockBalances(tx: Queryable, balances: readonly Balance[]): Promise<void> {
+  const investors = new Set<number>();
+  const properties = new Set<number>();
+  for (const b of balances) {
+    if (b.family === 'deposits') properties.add(b.propertyId);
+    else investors.add(b.investorId);
+  }
+  if (investors.size > 0) await lockInvestors(tx, [...investors]);
+  for (const id of [...properties].sort((a, b) => a - b)) await lockProperty(tx, id);
+}
+
 /** lockBalance of many investors' cash at once (a distribution run's payouts), in id order. */
 export async function lockCashBalances(tx: Queryable, investorIds: readonly number[]): Promise<void> {
   await lockInvestors(tx, investorIds);

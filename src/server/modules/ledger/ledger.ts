@@ -6,7 +6,7 @@
 export { appendEntries, appendEntry, createEntryWriter, type Entry, type EntryBuilder, type EntryWriter } from './entry-writer.js';
 export { createVoidService, type VoidService } from './voids.js';
 // The steps of one void, for a caller that voids many entries in its own transaction (a bank import's undo).
-export { balanceWords, lockBalanceOf, lockEntries, negativeBalanceDate, voidMany, type VoidedRow } from './voids.js';
+export { balanceWords, lockBalanceOf, lockBalancesOf, lockEntries, negativeBalanceDate, voidMany, type VoidedRow } from './voids.js';
 export { createCorrectionsService, issueSentence, type CorrectionsService, type FormBuilders } from './corrections.js';
 export { CashOverdrawError, firstDateBelowZero, lockBalance, lockCashBalances, OverdrawError, type Balance, type RunningBalance } from './balance-guard.js';
 export {

@@ -9,7 +9,7 @@ import type { WriteContext } from '../../lib/write-context.js';
 import { auditChange, changeRow, recordAudits } from '../audit/audit.js';
 import type { RunOnce } from '../idempotency/idempotency.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.js';
-import { balanceFundedBy, firstDateBelowZero, lockBalance } from './balance-guard.js';
+import { balanceFundedBy, firstDateBelowZero, lockBalance, lockBalances } from './balance-guard.js';
 import {
   findEntriesForUpdate, findEntryForUpdate, findLinkedIds, findLinkedIdsOfMany, markVoid, markVoids, type LedgerEntry, type LedgerKind,
 } from './ledger.repository.js';
@@ -33,6 +33,11 @@ export type VoidedRow = LedgerEntry & { voidedAt: string | null; linkedEntryId: 
 export async function lockBalanceOf(tx: Queryable, row: VoidedRow): Promise<void> {
   const balance = balanceFundedBy(row);
   if (balance) await lockBalance(tx, balance);
+}
+
+/** lockBalanceOf of many rows, in the one order of lockBalances. */
+export async function lockBalancesOf(tx: Queryable, rows: readonly VoidedRow[]): Promise<void> {
+  await lockBalances(tx, rows.flatMap((row) => balanceFundedBy(row) ?? []));
 }
 
 /**
