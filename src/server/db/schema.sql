@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0032_audit_lock_and_last_hash.sql (32)
+-- Migrations: 0001_initial_schema.sql … 0033_audit_append_in_one_statement.sql (33)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -1025,6 +1025,28 @@ CREATE TABLE stored_file_chunk (
   CONSTRAINT stored_file_chunk_pkey PRIMARY KEY (id),
   CONSTRAINT stored_file_chunk_seq_check CHECK (seq >= 0)
 );
+
+CREATE OR REPLACE FUNCTION public.audit_append(ats timestamp with time zone[], user_ids integer[], actions text[], entities text[], entity_ids text[], befores jsonb[], afters jsonb[], ips text[], api_token_ids integer[], canonicals text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  last_hash text := books_write_lock_last_hash(); -- the lock, then a read after it
+  prev_hashes text[] := '{}';
+  hashes text[] := '{}';
+  canonical text;
+BEGIN
+  last_hash := coalesce(last_hash, repeat('0', 64));
+  FOREACH canonical IN ARRAY canonicals LOOP
+    prev_hashes := prev_hashes || last_hash;
+    last_hash := encode(sha256(convert_to(last_hash || canonical, 'UTF8')), 'hex');
+    hashes := hashes || last_hash;
+  END LOOP;
+  -- unnest keeps the order of the arrays, so ids follow the chain.
+  INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
+  SELECT * FROM unnest(ats, user_ids, actions, entities, entity_ids, befores, afters, ips, prev_hashes, hashes, api_token_ids);
+END
+$function$;
 
 CREATE OR REPLACE FUNCTION public.audit_event_guard()
  RETURNS trigger

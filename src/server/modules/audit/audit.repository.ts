@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { chainHash, GENESIS_HASH, type AuditFields } from './audit.fns.js';
+import { canonicalJson, type AuditFields } from './audit.fns.js';
 
 export type AuditInput = Omit<AuditFields, 'at'> & { at: Date };
 
@@ -10,28 +10,23 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 
 /** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
-  // The books write lock (migration 0009) serializes audit inserts across connections, so the hash chain
-  // never forks; every change to the books takes it too, so writers wait for it in one order. The last hash
-  // is read after it, in the same round trip (migration 0032): every writer waits while this one holds it.
-  const [last] = await tx.query<{ hash: string | null }>('SELECT books_write_lock_last_hash() AS hash');
-  let prevHash = last?.hash ?? GENESIS_HASH;
   const rows = inputs.map((input) => {
     const fields: AuditFields = { ...input, at: input.at.toISOString() };
     // Round-trip through JSON so the hash covers exactly what jsonb stores.
     const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
     const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
-    const row = { ...fields, before, after, prevHash, hash: chainHash(prevHash, { ...fields, before, after }) };
-    prevHash = row.hash;
-    return row;
+    return { ...fields, before, after, canonical: canonicalJson({ ...fields, before, after }) };
   });
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  // unnest keeps the order of the arrays, so ids follow the chain.
+  // The books write lock (migration 0009) serializes audit appends across connections, so the hash chain
+  // never forks; every change to the books takes it too, so writers wait for it in one order. Every writer
+  // waits while this one holds it, so the lock, the read of the chain's last hash, the chaining (chainHash's
+  // rule, in SQL) and the insert are one statement (migration 0033).
   await tx.query(
-    `INSERT INTO audit_event (at, user_id, action, entity, entity_id, before, after, ip, prev_hash, hash, api_token_id)
-     SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[], $10::text[], $11::int[])`,
+    'SELECT audit_append($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[], $10::text[])',
     [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
-      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.prevHash), rows.map((r) => r.hash),
-      rows.map((r) => r.apiTokenId ?? null)],
+      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.apiTokenId ?? null),
+      rows.map((r) => r.canonical)],
   );
 }
 
