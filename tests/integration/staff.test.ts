@@ -185,6 +185,11 @@ describe.each(DB_KINDS)('staff on %s', (kind) => {
     expect([twice.statusCode, twice.json().message]).toEqual([409, 'The access of bob has already ended.']);
     const change = await post('/admin/change_staff_role', admin, { username: 'bob', role: 'admin' });
     expect(change.statusCode).toBe(409);
+    // The operator's console cannot give the access back with a new password: the login stays ended.
+    await expect(t.services.users.resetPassword('bob', STAFF_PASSWORD)).rejects.toThrow('The access of bob has ended: an admin can invite them again.');
+    const again = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'bob', password: STAFF_PASSWORD } });
+    expect(again.statusCode).toBe(401);
+    expect(await staffList()).toContainEqual(expect.objectContaining({ username: 'bob', status: 'ended' }));
   });
 
   it('never changes or ends the last admin who can sign in', async () => {

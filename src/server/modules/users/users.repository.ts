@@ -53,10 +53,14 @@ export async function setPasswordHash(db: Queryable, userId: number, passwordHas
   await db.query('UPDATE portal_user SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
 }
 
-/** Clears the throttle and any disablement: after a successful sign-in or an operator's password reset. */
+/**
+ * Clears the sign-in throttle: after a successful sign-in or a password reset. It leaves `disabled_at`
+ * alone: since migration 0011 nothing but a staff login's ended access sets it, and a password reset must
+ * not give that access back (an admin invites the person again instead).
+ */
 export async function clearLoginFailures(db: Queryable, userId: number): Promise<void> {
   await db.query(
-    'UPDATE portal_user SET failed_logins = 0, locked_until = NULL, disabled_at = NULL WHERE id = $1',
+    'UPDATE portal_user SET failed_logins = 0, locked_until = NULL WHERE id = $1',
     [userId],
   );
 }

@@ -61,6 +61,7 @@ export function createUsersService({ db, clock, portalName }: { db: Db; clock: C
       await db.transaction(async (tx) => {
         const user = await findUserByUsername(tx, username);
         if (!user) throw new NotFoundError(`No user named "${username}".`);
+        if (user.disabledAt) throw new ConflictError(`The access of ${user.username} has ended: an admin can invite them again.`);
         await setPasswordHash(tx, user.id, passwordHash);
         await clearLoginFailures(tx, user.id);
         await revokeUserSessions(tx, user.id, now);
