@@ -57,6 +57,22 @@ export function parseInt8(text: string): number {
 // Calendar dates stay 'YYYY-MM-DD' strings: a Date object would drag a time zone into a day.
 const parseDate = (text: string) => text;
 
+const BYTEA_OID = 17;
+
+/**
+ * bytea in PGlite's text form (\x and hex digits), through Node's native hex codec. PGlite's own writes a
+ * string per byte and joins them (and reads back with a call per byte): a K-1's 256 kB chunk took tens of
+ * milliseconds and most of a K-1 batch's time on the embedded database (docs/performance.md).
+ */
+export const byteaText = (value: unknown): string => {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+};
+export const byteaOfText = (text: string): Uint8Array => {
+  const bytes = Buffer.from(text.slice(2), 'hex');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
 const SNAPSHOT = 'ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -81,7 +97,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // Loaded only here: the WebAssembly database is ~50 MB of a server's memory it needs only when embedded.
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(dataDir, {
-    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate, [BYTEA_OID]: byteaOfText },
+    serializers: { [BYTEA_OID]: byteaText },
     // PostgreSQL's 128 MB of shared buffers live in the server's own memory here, all touched at start:
     // 296 MB resident before the first query. The files stay in the OS's page cache either way, so 32 MB
     // holds the hot pages (sessions, kept answers) at about 100 MB less (docs/performance.md).
