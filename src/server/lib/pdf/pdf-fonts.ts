@@ -5,7 +5,7 @@ import { FONT_FILES, type FontWeight } from './pdf-theme.js';
 
 /**
  * Each font file parsed once per thread and handed to every document. Given a path, pdfkit reads the
- * 700 kB file and fontkit parses its tables again for every document: about a third of a short
+ * 700 kB file and fontkit parses its tables again for every document: about half of a short
  * statement's layout (docs/performance.md, statements). A parsed font is only read by a document
  * (each document makes its own subset of the glyphs it used), so one can serve them all.
  */
