@@ -165,8 +165,9 @@ describe('every screen at phone and desktop widths', () => {
         await new LoginPage(page, app.base).signIn(INVESTOR.username, DEMO_PASSWORD);
         await page.getByRole('heading', { level: 1, name: INVESTOR.name }).waitFor();
         // At the bottom, so settled() waits only for the chart's animation to end.
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await new InvestorPage(page, app.base).settled();
+        const investorPage = new InvestorPage(page, app.base);
+        await investorPage.scrollToBottom();
+        await investorPage.settled();
         await check(page, 'investor-own', width);
         await page.goto(app.base + '/protected');
         await page.getByText(`Logged in as ${INVESTOR.username}`).waitFor();

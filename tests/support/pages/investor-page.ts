@@ -115,6 +115,17 @@ export class InvestorPage {
   }
 
   /**
+   * Scrolls to the bottom until it stays there: the cards and the chart arrive after the heading, and a
+   * page that grows after one scroll is no longer scrolled to its bottom.
+   */
+  async scrollToBottom(): Promise<void> {
+    await expect.poll(async () => {
+      await this.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return this.scrolledToBottom();
+    }, { timeout: 5_000 }).toBe(true);
+  }
+
+  /**
    * Waits until nothing moves: the smooth scroll to an opened panel has reached the bottom and the ROI
    * chart's animation has ended (two looks at its pixels 100 ms apart agree), as a screenshot wants.
    */
