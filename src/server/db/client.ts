@@ -64,11 +64,11 @@ const BYTEA_OID = 17;
  * string per byte and joins them (and reads back with a call per byte): a K-1's 256 kB chunk took tens of
  * milliseconds and most of a K-1 batch's time on the embedded database (docs/performance.md).
  */
-export const byteaText = (value: unknown): string => {
+const byteaText = (value: unknown): string => {
   if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
   return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
 };
-export const byteaOfText = (text: string): Uint8Array => {
+const byteaOfText = (text: string): Uint8Array => {
   const bytes = Buffer.from(text.slice(2), 'hex');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
