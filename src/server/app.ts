@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { projectPath } from './lib/project-files.js';
@@ -71,6 +72,10 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   }).withTypeProvider<ZodTypeProvider>();
 
   app.server.headersTimeout = Math.round((config.requestTimeoutSeconds * 2000) / 3);
+  // A socket asked for its peer's address keeps the answer; one never asked answers undefined once the
+  // client has hung up. Asked once per connection here, so a write whose client hangs up before the
+  // handler reads `request.ip` still records where it came from (and its audit row verifies).
+  app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

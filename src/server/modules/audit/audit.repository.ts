@@ -11,7 +11,10 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 /** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
   const rows = inputs.map((input) => {
-    const fields: AuditFields = { ...input, at: input.at.toISOString() };
+    // The columns store a missing value as null, so the hash must see null too: an `undefined` (a request's
+    // address once its client has hung up) would be left out of the hash yet read back as null, and the
+    // row would no longer verify.
+    const fields: AuditFields = { ...input, at: input.at.toISOString(), userId: input.userId ?? null, entityId: input.entityId ?? null, ip: input.ip ?? null };
     // Round-trip through JSON so the hash covers exactly what jsonb stores.
     const before = fields.before === undefined ? null : JSON.parse(JSON.stringify(fields.before));
     const after = fields.after === undefined ? null : JSON.parse(JSON.stringify(fields.after));
