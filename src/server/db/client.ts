@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { loopTurns } from './loop-turns.js';
 
 /**
  * A statement of the hot path (a session check, a kept answer's read), parsed and planned once per
@@ -107,6 +108,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // Moved when a write ends, committed or not, so a read that began before it is never taken as after it
   // (a reader notes the count before it asks: local-memo.ts).
   let writes = 0;
+  const turns = loopTurns();
   const wrote = () => {
     writes++;
   };
@@ -114,12 +116,15 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     // In process there is no connection to keep a statement on: a prepared one runs as its text.
     async query<T>(statement: string | Prepared, params: unknown[] = []) {
       const reads = typeof statement !== 'string' && statement.readsOnly === true;
+      let rows: T[];
       try {
-        const res = await q.query<T>(typeof statement === 'string' ? statement : statement.text, params);
-        return res.rows;
+        rows = (await q.query<T>(typeof statement === 'string' ? statement : statement.text, params)).rows;
       } finally {
         if (!reads && !inTransaction) wrote();
       }
+      // Counted first: what runs during the turn must see the write as done.
+      await turns.afterStatement();
+      return rows;
     },
     async exec(script: string) {
       try {
@@ -127,6 +132,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       } finally {
         if (!inTransaction) wrote();
       }
+      await turns.afterStatement();
     },
   });
   return {
@@ -141,7 +147,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         }),
       ),
     localWrites: () => writes,
-    close: () => db.close(),
+    close: () => {
+      turns.stop();
+      return db.close();
+    },
   };
 }
 
