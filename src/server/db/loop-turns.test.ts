@@ -20,8 +20,9 @@ describe('a long embedded transaction gives the event loop turns', () => {
       });
       await timer;
       expect(events).toEqual(['timer', 'last insert']);
-      const [{ count, max }] = await db.query<{ count: number; max: number }>('SELECT count(*)::int AS count, max(n) AS max FROM t');
-      expect(max).toBe(count - 1);
+      const [row] = await db.query<{ count: number; max: number }>('SELECT count(*)::int AS count, max(n) AS max FROM t');
+      expect(row!.count).toBeGreaterThanOrEqual(100);
+      expect(row!.max).toBe(row!.count - 1);
     } finally {
       await db.close();
     }
