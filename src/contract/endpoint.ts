@@ -66,6 +66,12 @@ export type Endpoint = {
   refusals?: readonly (401 | 404 | 409 | 413 | 429)[];
   /** `false` for a call that answers without the database (so never 503). */
   database?: false;
+  /**
+   * A batch that works for seconds (a bank import, a distribution run, a K-1 batch, a year of statements):
+   * while one runs, answers are not computed ahead (read-model/answer-refresher.ts), which would take the
+   * embedded database's one connection and a core from it.
+   */
+  long?: true;
   /** An upload: the body is multipart/form-data (text fields and one file part), not JSON. */
   multipart?: Multipart;
 };

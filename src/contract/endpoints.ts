@@ -308,7 +308,7 @@ export const endpoints = {
   // ---- distribution runs: the payout as one draft, approved into cash withdrawals --------------------
   // A bookkeeper drafts a payout and may change or drop the draft; only an admin approves it (and gets its payment files).
   draftDistributionRun: endpoint({
-    method: 'POST', path: '/admin/draft_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
+    method: 'POST', path: '/admin/draft_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs', long: true,
     summary: "Drafts a distribution: each investor's cash maximum today (every investor, an LLC's members or chosen ones), all of it or a percent rounded down to the cent, lines below the minimum left at 0. Writes nothing to the ledger.",
     body: DR.DraftDistributionRunRequest, response: DR.DraftDistributionRunResponse, status: 201, message: 'Distribution run {id} drafted: check it, then approve it.',
   }),
@@ -328,12 +328,12 @@ export const endpoints = {
     body: DR.ChangeDistributionLineRequest, response: DR.DistributionRunWriteResponse, message: 'Line changed', refusals: [404, 409],
   }),
   approveDistributionRun: endpoint({
-    method: 'POST', path: '/admin/approve_distribution_run', policy: 'admin', tag: 'Distribution runs',
+    method: 'POST', path: '/admin/approve_distribution_run', policy: 'admin', tag: 'Distribution runs', long: true,
     summary: 'Approves a draft: records each line as a cash withdrawal dated the run\'s date, in one transaction, or nothing when a line is above its maximum now. With REQUIRE_SECOND_APPROVER another admin than the drafter must approve.',
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run approved: {paid_lines} cash withdrawals recorded.', refusals: [404, 409],
   }),
   cancelDistributionRun: endpoint({
-    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
+    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs', long: true,
     summary: 'Cancels a draft (an approved run is undone by voiding its withdrawals one by one).',
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run cancelled', refusals: [404, 409],
   }),
@@ -395,7 +395,7 @@ export const endpoints = {
     query: R.LlcTaxesQuery, response: R.LlcTaxesResponse, refusals: [404],
   }),
   allStatements: endpoint({
-    method: 'GET', path: '/admin/statements', policy: 'admin', roles: BOOKKEEPING, tag: 'Statements and exports',
+    method: 'GET', path: '/admin/statements', policy: 'admin', roles: BOOKKEEPING, tag: 'Statements and exports', long: true,
     summary: 'Every investor statement of a period in one zip: one PDF per investor who held capital or cash in it (X-File-Count: at most how many).',
     query: X.StatementsQuery, response: X.FileBody, file: 'application/zip',
   }),
@@ -410,7 +410,7 @@ export const endpoints = {
     query: X.LedgerExportQuery, response: X.FileBody, file: 'text/csv',
   }),
   publishStatements: endpoint({
-    method: 'POST', path: '/admin/publish_statements', policy: 'admin', tag: 'Statements and exports',
+    method: 'POST', path: '/admin/publish_statements', policy: 'admin', tag: 'Statements and exports', long: true,
     summary: "Publishes a period's statements as final, once: each investor who held capital or cash in it is told by e-mail, and their page lists it. The period must have ended.",
     body: SP.PublishStatementsRequest, response: SP.PublishStatementsResponse, status: 201,
     message: 'Statements published for {investors} investors. Each with an e-mail address and these notices on is told.', refusals: [409],
@@ -624,7 +624,7 @@ export const endpoints = {
     body: BI.DeleteBankRuleRequest, response: MessageResponse, message: 'Rule deleted.', refusals: [404],
   }),
   bankImportPreview: endpoint({
-    method: 'POST', path: '/admin/bank_import_preview', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import',
+    method: 'POST', path: '/admin/bank_import_preview', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import', long: true,
     summary: "Reads a bank statement (CSV, OFX or QFX) and answers each line with the entry it would record and whether it is new, already imported or a possible duplicate; nothing is recorded until bank_import_commit.",
     multipart: { fields: BI.BankImportPreviewFields, file: { name: 'file', types: BI.BANK_FILE_TYPES, maxBytes: BI.MAX_BANK_FILE_BYTES } },
     response: BI.BankImportPreviewResponse, status: 201, message: 'Statement read: check each line, then record.', refusals: [404, 413],
@@ -640,20 +640,20 @@ export const endpoints = {
     query: BI.BankImportsQuery, response: BI.BankImportsResponse, refusals: [404],
   }),
   bankImportCommit: endpoint({
-    method: 'POST', path: '/admin/bank_import_commit', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import', idempotent: true,
+    method: 'POST', path: '/admin/bank_import_commit', policy: 'admin', roles: BOOKKEEPING, tag: 'Bank import', long: true, idempotent: true,
     summary: "Records the lines sent, each by its recording form's rules (names, period lock, withdrawal limits), in one transaction; the import's other lines are skipped.",
     body: BI.BankImportCommitRequest, response: BI.BankImportCommitResponse, message: 'Recorded {taken} lines, skipped {skipped}.',
     bodyLimit: 6 * 1024 * 1024, maxEntries: BI.MAX_COMMIT_ENTRIES, refusals: [404, 409, 413],
   }),
   bankImportUndo: endpoint({
-    method: 'POST', path: '/admin/bank_import_undo', policy: 'admin', tag: 'Bank import',
+    method: 'POST', path: '/admin/bank_import_undo', policy: 'admin', tag: 'Bank import', long: true,
     summary: 'Voids every entry an import recorded (each with its audit row), unless one is in a closed period; its lines can then be imported again.',
     body: BI.BankImportUndoRequest, response: BI.BankImportUndoResponse, message: 'Import undone: {voided} entries voided.', refusals: [404, 409],
   }),
 
   // ---- K-1s in one upload ---------------------------------------------------------------------------
   uploadK1Batch: endpoint({
-    method: 'POST', path: '/admin/upload_k1_batch', policy: 'admin', tag: 'K-1s',
+    method: 'POST', path: '/admin/upload_k1_batch', policy: 'admin', tag: 'K-1s', long: true,
     summary: "Receives an LLC's K-1s for a tax year (one zip, or several PDFs as `files` parts) and matches each to a member by the tax ID in its text, else by name; nothing is published until publish_k1_batch.",
     multipart: {
       fields: K1.UploadK1BatchFields,
@@ -672,7 +672,7 @@ export const endpoints = {
     query: K1.K1BatchFileQuery, response: X.FileBody, file: 'application/pdf', refusals: [404],
   }),
   publishK1Batch: endpoint({
-    method: 'POST', path: '/admin/publish_k1_batch', policy: 'admin', tag: 'K-1s',
+    method: 'POST', path: '/admin/publish_k1_batch', policy: 'admin', tag: 'K-1s', long: true,
     summary: "Publishes the confirmed matches: each file becomes its member's K-1 of the LLC and year (a new version when one was published before), and each member is told.",
     body: K1.PublishK1BatchRequest, response: K1.PublishK1BatchResponse, message: 'K-1s published to {published} members.', refusals: [404, 409],
   }),

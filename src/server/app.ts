@@ -92,7 +92,7 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   // The e-mail sender stops with the app (it is started by main.ts, or by a test).
   app.addHook('onClose', () => services.noticeSender.stop());
   const handlers = allRoutes(config, db, services);
-  registerEndpoints(app, handlers, services.staff.checkAuditorScope);
+  registerEndpoints(app, handlers, services.staff.checkAuditorScope, services.longWork);
   // The MCP connection (docs/mcp.md): the table's reads as an assistant's tools, for a personal API token.
   registerMcp(app, createToolReads(handlers, services.staff.checkAuditorScope));
   registerLogo(app, config.portal);

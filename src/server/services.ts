@@ -50,6 +50,7 @@ import { createApiTokensService } from './modules/api-tokens/api-tokens.service.
 import { createLlcBankAccountsService } from './modules/bank-import/llc-bank-accounts.service.js';
 import { createBankRulesService } from './modules/bank-import/bank-rules.service.js';
 import { createBankImportService } from './modules/bank-import/bank-import.service.js';
+import { createLongWork } from './lib/long-work.js';
 
 export type ServiceDeps = { config: Config; db: Db; clock: Clock; jwtSecret: string };
 
@@ -65,7 +66,8 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
   const kept = createKeptAnswers({ db, coldGate: books.coldGate });
   const investorPortal = createInvestorPortalService({ books, kept });
   const reports = createReportsService({ books, kept });
-  const answersAhead = createAnswerRefresher({ db, reads: declaredReads, kept, today: books.today });
+  const longWork = createLongWork();
+  const answersAhead = createAnswerRefresher({ db, reads: declaredReads, kept, today: books.today, waitWhile: longWork.busy });
   const distributionRuns = createDistributionRunsService({
     db, clock, books, notices, dataKey: config.dataKey, requireSecondApprover: config.requireSecondApprover,
   });
@@ -90,6 +92,7 @@ export function createServices({ config, db, clock, jwtSecret }: ServiceDeps) {
     books,
     kept,
     answersAhead,
+    longWork,
     recording: createRecordingService({ record }),
     withdrawals: createWithdrawalsService({ books, record, notices }),
     distributionRuns,

@@ -169,6 +169,42 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     }
   });
 
+  it('waits while a batch runs, and computes what changed once it has ended', async () => {
+    const t = await template.start();
+    const passes: { answers: number; first: boolean }[] = [];
+    const refresher = t.services.answersAhead;
+    const passed = async (n: number) => {
+      const deadline = Date.now() + 30_000;
+      while (passes.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(passes.length, 'passes of the refresher').toBeGreaterThanOrEqual(n);
+    };
+    try {
+      const admin = template.state.admin;
+      // A batch endpoint (contract `long`) ends its batch with its answer, a refusal included.
+      const undo = await t.app.inject({ method: 'POST', url: '/admin/bank_import_undo', headers: bearer(admin), payload: { import_id: 999_999 } });
+      expect(undo.statusCode, undo.body).toBe(404);
+      expect(t.services.longWork.busy()).toBe(false);
+
+      refresher.start({ onPass: (r) => passes.push(r), onError: (err) => passes.push({ answers: -1, first: String(err) as never }) });
+      await passed(1);
+      const endBatch = t.services.longWork.begin();
+      const res = await t.app.inject({
+        method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
+        payload: { income_date: '2024-07-03', income_for_month: '2024-07-01', property_name: 'P', description: 'P rent', amount: '900.00', income_category: 'Rent' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      // Three polls: long enough for the change to settle and a pass to begin, were no batch running.
+      await new Promise((r) => setTimeout(r, 3_500));
+      expect(passes, 'no pass ends while the batch runs').toHaveLength(1);
+      endBatch();
+      await passed(2);
+      expect(passes[1]!.answers).toBeGreaterThan(0);
+    } finally {
+      await refresher.stop();
+      await t.close();
+    }
+  });
+
   it('an admin reading an investor by name gets that investor\'s answer, even after the name moved to another investor', async () => {
     const t = await template.start();
     try {

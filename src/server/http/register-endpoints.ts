@@ -7,6 +7,7 @@ import { ErrorResponse } from '../../contract/schemas/common.js';
 import type { Handler, Handlers } from './handlers.js';
 import type { SessionUser } from '../modules/auth/auth.repository.js';
 import { jsonOf } from '../lib/kept-json.js';
+import type { LongWork } from '../lib/long-work.js';
 import { keptBytes } from '../modules/read-model/kept-reply.js';
 import { acceptsGzip } from './content-coding.js';
 import { writeContext } from './request-context.js';
@@ -21,7 +22,7 @@ const IDEMPOTENCY_NOTE =
  * app: validation and parsing by the entry's schemas, the access policy (plugins/auth-guard.ts), the
  * success status and message, and the schemas the API reference is generated from.
  */
-export function registerEndpoints(app: FastifyInstance, handlers: Handlers, auditorScope: AuditorScopeCheck): void {
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers, auditorScope: AuditorScopeCheck, longWork: LongWork): void {
   const table: Record<string, Endpoint> = endpoints;
   const unknown = Object.keys(handlers).filter((name) => !(name in table));
   if (unknown.length) throw new Error(`Handlers without an endpoint entry: ${unknown.join(', ')}`);
@@ -59,6 +60,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
         },
       },
       handler: async (request, reply) => {
+        // Until its answer has gone out, a file streamed after the handler returns included.
+        if (e.long) reply.raw.once('close', longWork.begin());
         await checkAuditorScope(e, request.user, request.query ?? request.body, auditorScope);
         const result = await handler({
           query: request.query as never,

@@ -33,6 +33,7 @@ export function createAnswerRefresher({
   today,
   pollMs = 1_000,
   longestWaitMs = 10_000,
+  waitWhile = () => false,
 }: {
   db: Queryable;
   /** Every declared read, each with whether and how it is computed ahead (registered-read.ts). */
@@ -42,6 +43,8 @@ export function createAnswerRefresher({
   today: () => string;
   pollMs?: number;
   longestWaitMs?: number;
+  /** True while a batch runs (lib/long-work.ts): computing ahead then would slow it, so a pass waits. */
+  waitWhile?: () => boolean;
 }) {
   const stepsOf = aheadStepsOf(reads, kept);
   /** The key of what a unit's steps keep last, today: whether it is current says whether all of them are. */
@@ -116,6 +119,8 @@ export function createAnswerRefresher({
       for (const step of stepsOf(unit, today())) {
         if (stopped) return;
         await requestsFirst();
+        while (waitWhile() && !stopped) await new Promise((resolve) => setTimeout(resolve, pollMs / 10).unref());
+        if (stopped) return;
         answers += await step.run();
       }
     }
