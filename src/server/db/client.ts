@@ -112,7 +112,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const wrote = () => {
     writes++;
   };
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Queryable => ({
+  // Outside a transaction a statement is one statement: nothing to wait for after it.
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean, afterStatement: () => Promise<void> | undefined = () => undefined): Queryable => ({
     // In process there is no connection to keep a statement on: a prepared one runs as its text.
     async query<T>(statement: string | Prepared, params: unknown[] = []) {
       const reads = typeof statement !== 'string' && statement.readsOnly === true;
@@ -122,8 +123,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       } finally {
         if (!reads && !inTransaction) wrote();
       }
-      // Counted first: what runs during the turn must see the write as done.
-      await turns.afterStatement();
+      await afterStatement();
       return rows;
     },
     async exec(script: string) {
@@ -132,18 +132,18 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       } finally {
         if (!inTransaction) wrote();
       }
-      await turns.afterStatement();
+      await afterStatement();
     },
   });
   return {
     kind: 'pglite',
     ...wrap(db, false),
-    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true))).finally(wrote)),
+    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true, turns.transaction()))).finally(wrote)),
     snapshot: (fn) =>
       withRetry(() =>
         db.transaction(async (tx) => {
           await tx.exec(`SET TRANSACTION ${SNAPSHOT}`);
-          return fn(wrap(tx, true));
+          return fn(wrap(tx, true, turns.transaction()));
         }),
       ),
     localWrites: () => writes,
