@@ -26,6 +26,18 @@ async function wholeBooksVersion(db: Queryable): Promise<number> {
   return Number(row!.v[0]);
 }
 
+/** Starts the refresher, noting each pass it reports; `passed(n)` waits until n passes have. */
+function watchPasses(refresher: { start(hooks: { onPass?: (r: { answers: number; first: boolean }) => void; onError?: (err: unknown) => void }): void }) {
+  const passes: { answers: number; first: boolean }[] = [];
+  const passed = async (n: number) => {
+    const deadline = Date.now() + 30_000;
+    while (passes.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(passes.length, 'passes of the refresher').toBeGreaterThanOrEqual(n);
+  };
+  const start = () => refresher.start({ onPass: (r) => passes.push(r), onError: (err) => passes.push({ answers: -1, first: String(err) as never }) });
+  return { passes, passed, start };
+}
+
 describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
   let template: AppTemplate<MapleBooks>;
   beforeAll(async () => {
@@ -100,19 +112,14 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
 
   it('computes answers ahead of reads, and after a write computes again only the answers it touched', async () => {
     const t = await template.start();
-    const passes: { answers: number; first: boolean }[] = [];
     const refresher = t.services.answersAhead;
-    const passed = async (n: number) => {
-      const deadline = Date.now() + 30_000;
-      while (passes.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(passes.length, 'passes of the refresher').toBeGreaterThanOrEqual(n);
-    };
+    const { passes, passed, start } = watchPasses(refresher);
     try {
       const admin = template.state.admin;
       await withBirch(t, admin);
       const stamps = async () =>
         new Map((await t.testDb.db.query<{ key: string; stamp: string }>('SELECT key, stamp FROM answer_cache')).map((r) => [r.key.slice(r.key.indexOf('/') + 1), r.stamp]));
-      refresher.start({ onPass: (r) => passes.push(r), onError: (err) => passes.push({ answers: -1, first: String(err) as never }) });
+      start();
       await passed(1);
       expect(passes[0]).toMatchObject({ first: true });
       const ahead = await stamps();
@@ -171,13 +178,8 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
 
   it('waits while a batch runs, and computes what changed once it has ended', async () => {
     const t = await template.start();
-    const passes: { answers: number; first: boolean }[] = [];
     const refresher = t.services.answersAhead;
-    const passed = async (n: number) => {
-      const deadline = Date.now() + 30_000;
-      while (passes.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(passes.length, 'passes of the refresher').toBeGreaterThanOrEqual(n);
-    };
+    const { passes, passed, start } = watchPasses(refresher);
     try {
       const admin = template.state.admin;
       // A batch endpoint (contract `long`) ends its batch with its answer, a refusal included.
@@ -185,7 +187,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       expect(undo.statusCode, undo.body).toBe(404);
       expect(t.services.longWork.busy()).toBe(false);
 
-      refresher.start({ onPass: (r) => passes.push(r), onError: (err) => passes.push({ answers: -1, first: String(err) as never }) });
+      start();
       await passed(1);
       const endBatch = t.services.longWork.begin();
       const res = await t.app.inject({
