@@ -333,7 +333,7 @@ export const endpoints = {
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run approved: {paid_lines} cash withdrawals recorded.', refusals: [404, 409],
   }),
   cancelDistributionRun: endpoint({
-    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs', long: true,
+    method: 'POST', path: '/admin/cancel_distribution_run', policy: 'admin', roles: BOOKKEEPING, tag: 'Distribution runs',
     summary: 'Cancels a draft (an approved run is undone by voiding its withdrawals one by one).',
     body: DR.DistributionRunRequest, response: DR.DistributionRunWriteResponse, message: 'Distribution run cancelled', refusals: [404, 409],
   }),
