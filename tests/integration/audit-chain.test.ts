@@ -66,7 +66,7 @@ describe('where a request came from, once its client has hung up', () => {
   });
   afterAll(() => t?.close());
 
-  it("keeps the client's address for the request's handler and audit rows", async () => {
+  it("keeps the client's address once the client has gone (what a handler and its audit rows read)", async () => {
     const { port } = t.app.server.address() as AddressInfo;
     const arrived = new Promise<IncomingMessage>((resolve) => t.app.server.prependOnceListener('request', resolve));
     // Headers and half a body: nothing of the portal has run for it yet when the client goes.

@@ -182,10 +182,21 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     const { passes, passed, start } = watchPasses(refresher);
     try {
       const admin = template.state.admin;
-      // A batch endpoint (contract `long`) ends its batch with its answer, a refusal included.
+      // A batch endpoint (contract `long`) counts as running while it works, a streamed file until its
+      // last byte, and no longer once it has answered, a refusal included.
+      const { longWork } = t.services;
+      const zip = t.app.inject({ method: 'GET', url: '/admin/statements?from=2024-01-01&to=2024-12-31', headers: bearer(admin) });
+      const until = async (busy: boolean) => {
+        for (let waited = 0; longWork.busy() !== busy && waited < 5_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+        return longWork.busy();
+      };
+      expect(await until(true), 'busy while the statements are made').toBe(true);
+      expect((await zip).statusCode).toBe(200);
+      // The response's close follows its last byte.
+      expect(await until(false), 'not busy once the zip has gone out').toBe(false);
       const undo = await t.app.inject({ method: 'POST', url: '/admin/bank_import_undo', headers: bearer(admin), payload: { import_id: 999_999 } });
       expect(undo.statusCode, undo.body).toBe(404);
-      expect(t.services.longWork.busy()).toBe(false);
+      expect(longWork.busy()).toBe(false);
 
       start();
       await passed(1);

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loopTurns } from './loop-turns.js';
+import { transactionTurns } from './loop-turns.js';
 
 /**
  * A statement of the hot path (a session check, a kept answer's read), parsed and planned once per
@@ -108,7 +108,6 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // Moved when a write ends, committed or not, so a read that began before it is never taken as after it
   // (a reader notes the count before it asks: local-memo.ts).
   let writes = 0;
-  const turns = loopTurns();
   const wrote = () => {
     writes++;
   };
@@ -138,19 +137,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(db, false),
-    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true, turns.transaction()))).finally(wrote)),
+    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true, transactionTurns()))).finally(wrote)),
     snapshot: (fn) =>
       withRetry(() =>
         db.transaction(async (tx) => {
           await tx.exec(`SET TRANSACTION ${SNAPSHOT}`);
-          return fn(wrap(tx, true, turns.transaction()));
+          return fn(wrap(tx, true, transactionTurns()));
         }),
       ),
     localWrites: () => writes,
-    close: () => {
-      turns.stop();
-      return db.close();
-    },
+    close: () => db.close(),
   };
 }
 

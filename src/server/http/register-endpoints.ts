@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REFUSAL_WORDS, refusalsOf, rolesOf, successMessage, type DownloadFile, type Endpoint } from '../../contract/endpoint.js';
@@ -36,6 +36,28 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
     // Every API answer is no-store unless its entry says otherwise (docs/security.md D1): set here, per
     // route, rather than by a hook every request (static files included) would run.
     const headers = { 'cache-control': 'no-store', ...e.headers };
+    // The route's answer: the auditor's scope, the handler, and the answer in its form (file, kept JSON, JSON).
+    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      await checkAuditorScope(e, request.user, request.query ?? request.body, auditorScope);
+      const result = await handler({
+        query: request.query as never,
+        body: (e.multipart ? multipartBody(request, e.multipart) : request.body) as never,
+        user: request.user as never,
+        ip: request.ip,
+        write: () => writeContext(request),
+      });
+      if (e.file) return sendFile(reply, e.file, result as DownloadFile);
+      // A kept answer goes out as it was kept, gzipped (modules/read-model/kept-reply.ts): no second
+      // serialization, no compression per request; inflated for a client that does not take gzip.
+      const kept = e.message ? undefined : keptBytes(result);
+      if (kept !== undefined) {
+        reply.code(status).headers(headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+        if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));
+        return reply.header('content-encoding', 'gzip').send(kept.gzip);
+      }
+      const body = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
+      return reply.code(status).headers(headers).send(body);
+    };
     app.withTypeProvider<ZodTypeProvider>().route({
       method: e.method,
       url: e.path,
@@ -60,27 +82,19 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
         },
       },
       handler: async (request, reply) => {
-        // Until its answer has gone out, a file streamed after the handler returns included.
-        if (e.long) reply.raw.once('close', longWork.begin());
-        await checkAuditorScope(e, request.user, request.query ?? request.body, auditorScope);
-        const result = await handler({
-          query: request.query as never,
-          body: (e.multipart ? multipartBody(request, e.multipart) : request.body) as never,
-          user: request.user as never,
-          ip: request.ip,
-          write: () => writeContext(request),
-        });
-        if (e.file) return sendFile(reply, e.file, result as DownloadFile);
-        // A kept answer goes out as it was kept, gzipped (modules/read-model/kept-reply.ts): no second
-        // serialization, no compression per request; inflated for a client that does not take gzip.
-        const kept = e.message ? undefined : keptBytes(result);
-        if (kept !== undefined) {
-          reply.code(status).headers(headers).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-          if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(jsonOf(kept));
-          return reply.header('content-encoding', 'gzip').send(kept.gzip);
+        if (!e.long) return answer(request, reply);
+        // A batch runs from its start until its work is done: the handler's end, or for a file streamed
+        // after the handler returns, the response's close (its last byte sent, or the client gone, which
+        // stops the stream). Not the close alone: a client that hangs up does not stop a batch's handler.
+        const end = longWork.begin();
+        try {
+          return await answer(request, reply);
+        } finally {
+          const raw = reply.raw;
+          // A short file may be out already: its close is then gone by too.
+          if (e.file && !(raw.writableFinished || raw.closed || raw.destroyed)) raw.once('close', end);
+          else end();
         }
-        const answer = e.message ? { message: successMessage(e.message, result), ...(result ?? {}) } : result;
-        return reply.code(status).headers(headers).send(answer);
       },
     });
   }

@@ -84,7 +84,14 @@ export function createAnswerRefresher({
     return work;
   }
 
+  /** While a batch runs, waits (checking every tenth of a poll; a stop ends the wait too). */
+  async function batchesFirst(): Promise<void> {
+    while (waitWhile() && !stopped) await new Promise((resolve) => setTimeout(resolve, pollMs / 10));
+  }
+
   async function pass(): Promise<void> {
+    await batchesFirst();
+    if (stopped) return;
     const started = performance.now();
     const versions = await allScopeVersions(db);
     const day = today();
@@ -119,7 +126,7 @@ export function createAnswerRefresher({
       for (const step of stepsOf(unit, today())) {
         if (stopped) return;
         await requestsFirst();
-        while (waitWhile() && !stopped) await new Promise((resolve) => setTimeout(resolve, pollMs / 10).unref());
+        await batchesFirst();
         if (stopped) return;
         answers += await step.run();
       }
