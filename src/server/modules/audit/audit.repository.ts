@@ -10,6 +10,37 @@ export async function appendAudit(tx: Queryable, input: AuditInput): Promise<voi
 
 /** Appends audit rows in order, chained as one by one would (a batched load of many writes). */
 export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise<void> {
+  await tx.query(`SELECT ${auditAppendCall(1)}`, auditAppendParams(inputs));
+}
+
+/**
+ * Runs `write` (one INSERT … RETURNING) and appends the audit rows in the same statement, and answers the
+ * rows the write returned. A change holds the books write lock from the append to its commit; one round
+ * trip for the row and its audit leaves one less in that time (docs/performance.md). The audit rows are
+ * made before the statement, so they cannot read what the write returns: the caller knows it already (an
+ * id taken before, the values it sends) and checks the returned rows against it.
+ */
+export async function writeWithAudits<T>(tx: Queryable, write: { text: string; params: unknown[] }, inputs: AuditInput[]): Promise<T[]> {
+  // AFTER triggers of the write (the scope bump, the month totals) fire at the statement's end, after the
+  // append took the books write lock: the lock still comes first.
+  return tx.query<T>(
+    `WITH written AS (${write.text}), audited AS (SELECT ${auditAppendCall(write.params.length + 1)}) SELECT written.* FROM written, audited`,
+    [...write.params, ...auditAppendParams(inputs)],
+  );
+}
+
+/**
+ * The books write lock (migration 0009) serializes audit appends across connections, so the hash chain
+ * never forks; every change to the books takes it too, so writers wait for it in one order. Every writer
+ * waits while this one holds it, so the lock, the read of the chain's last hash, the chaining (chainHash's
+ * rule, in SQL) and the insert are one call (migration 0033), its parameters from `$first` on.
+ */
+const auditAppendCall = (first: number): string => {
+  const types = ['timestamptz', 'int', 'text', 'text', 'text', 'jsonb', 'jsonb', 'text', 'int', 'text'];
+  return `audit_append(${types.map((type, i) => `$${first + i}::${type}[]`).join(', ')})`;
+};
+
+function auditAppendParams(inputs: AuditInput[]): unknown[][] {
   const rows = inputs.map((input) => {
     // The columns store a missing value as null, so the hash must see null too: an `undefined` (a request's
     // address once its client has hung up) would be left out of the hash yet read back as null, and the
@@ -21,16 +52,9 @@ export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise
     return { ...fields, before, after, canonical: canonicalJson({ ...fields, before, after }) };
   });
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
-  // The books write lock (migration 0009) serializes audit appends across connections, so the hash chain
-  // never forks; every change to the books takes it too, so writers wait for it in one order. Every writer
-  // waits while this one holds it, so the lock, the read of the chain's last hash, the chaining (chainHash's
-  // rule, in SQL) and the insert are one statement (migration 0033).
-  await tx.query(
-    'SELECT audit_append($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::int[], $10::text[])',
-    [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
-      rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.apiTokenId ?? null),
-      rows.map((r) => r.canonical)],
-  );
+  return [rows.map((r) => r.at), rows.map((r) => r.userId), rows.map((r) => r.action), rows.map((r) => r.entity), rows.map((r) => r.entityId),
+    rows.map((r) => json(r.before)), rows.map((r) => json(r.after)), rows.map((r) => r.ip), rows.map((r) => r.apiTokenId ?? null),
+    rows.map((r) => r.canonical)];
 }
 
 export type AuditRow = AuditFields & { id: number; prevHash: string; hash: string };

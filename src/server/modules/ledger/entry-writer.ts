@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { auditChange, changeRow, recordAudits } from '../audit/audit.js';
+import { changeRow, recordAudits, writeWithAudits } from '../audit/audit.js';
+import { canonicalJson } from '../audit/audit.fns.js';
 import type { RunOnce } from '../idempotency/idempotency.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.js';
-import { insertLedgerEntries, insertLedgerEntry, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
+import { insertLedgerEntries, insertLedgerEntryWith, ledgerRow, nextLedgerId, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
 
 export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
 
@@ -23,8 +24,16 @@ export async function appendEntry(
   audit: Record<string, unknown> = {},
 ): Promise<LedgerEntry> {
   await requireOpenPeriod(tx, entry, entry.date);
-  const row = await insertLedgerEntry(tx, { ...entry, createdBy: ctx.userId, createdAt: at });
-  await auditChange(tx, ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } });
+  // The id first (no lock), then the row and its audit in one statement: the books write lock, taken by
+  // the audit append, is then held for that statement and the commit only (docs/performance.md).
+  const row = ledgerRow(await nextLedgerId(tx), { ...entry, createdBy: ctx.userId, createdAt: at });
+  const written = await writeWithAudits<LedgerEntry>(tx, insertLedgerEntryWith(row), [
+    changeRow(ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } }),
+  ]);
+  // The audit says what the row is; the table must agree, or nothing is written.
+  if (written.length !== 1 || canonicalJson(written[0]) !== canonicalJson(row)) {
+    throw new Error(`ledger row ${row.id} was stored other than its audit row says: ${JSON.stringify(written)}`);
+  }
   return row;
 }
 

@@ -33,6 +33,34 @@ export async function insertLedgerEntry(db: Queryable, e: NewLedgerEntry): Promi
   return (await insertLedgerEntries(db, [e]))[0]!;
 }
 
+/** The next ledger id, taken before the row is written (the row's audit is made before its insert). */
+export async function nextLedgerId(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('ledger_entry', 'id')) AS id`);
+  return row!.id;
+}
+
+/** The row `insertLedgerEntryWith` writes, as the table answers it (its RETURNING columns). */
+export const ledgerRow = (id: number, e: NewLedgerEntry): LedgerEntry => ({
+  id, kind: e.kind, date: e.date, forMonth: e.forMonth, periodStart: e.periodStart ?? null, periodEnd: e.periodEnd ?? null,
+  amountCents: e.amountCents, llcId: e.llcId ?? null, propertyId: e.propertyId ?? null, investorId: e.investorId ?? null,
+  categoryId: e.categoryId ?? null, lorenId: e.lorenId ?? null, payer: e.payer ?? null, description: e.description ?? null,
+  createdBy: e.createdBy, createdAt: e.createdAt.toISOString(),
+});
+
+/**
+ * The statement that inserts `row` (its id taken by nextLedgerId), for a caller that runs it together with
+ * the row's audit (audit.ts `writeWithAudits`): it answers the row as the table stores it.
+ */
+export const insertLedgerEntryWith = (row: LedgerEntry): { text: string; params: unknown[] } => ({
+  text: `INSERT INTO ledger_entry (id, kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id,
+            investor_id, category_id, loren_id, payer, description, created_by, created_at) OVERRIDING SYSTEM VALUE
+         VALUES ($1, $2::text, $3::date, $4::date, $5::date, $6::date, $7::bigint, $8::int, $9::int, $10::int, $11::int, $12::int,
+            $13::text, $14::text, $15::int, $16::timestamptz)
+         RETURNING ${COLUMNS}`,
+  params: [row.id, row.kind, row.date, row.forMonth, row.periodStart, row.periodEnd, row.amountCents, row.llcId, row.propertyId,
+    row.investorId, row.categoryId, row.lorenId, row.payer, row.description, row.createdBy, row.createdAt],
+});
+
 /** Inserts rows in order in one statement (unnest keeps the order, so ids follow it). */
 export async function insertLedgerEntries(db: Queryable, es: NewLedgerEntry[]): Promise<LedgerEntry[]> {
   const col = <T>(f: (e: NewLedgerEntry) => T) => es.map(f);
