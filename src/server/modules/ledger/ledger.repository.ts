@@ -33,6 +33,10 @@ export async function insertLedgerEntry(db: Queryable, e: NewLedgerEntry): Promi
   return (await insertLedgerEntries(db, [e]))[0]!;
 }
 
+/** The columns a new row is given (its id aside), in the order both inserts below send them. */
+const INSERTED = `kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id, investor_id, category_id,
+  loren_id, payer, description, created_by, created_at`;
+
 /** The next ledger id, taken before the row is written (the row's audit is made before its insert). */
 export async function nextLedgerId(db: Queryable): Promise<number> {
   const [row] = await db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('ledger_entry', 'id')) AS id`);
@@ -52,8 +56,7 @@ export const ledgerRow = (id: number, e: NewLedgerEntry): LedgerEntry => ({
  * the row's audit (audit.ts `writeWithAudits`): it answers the row as the table stores it.
  */
 export const insertLedgerEntryWith = (row: LedgerEntry): { text: string; params: unknown[] } => ({
-  text: `INSERT INTO ledger_entry (id, kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id,
-            investor_id, category_id, loren_id, payer, description, created_by, created_at) OVERRIDING SYSTEM VALUE
+  text: `INSERT INTO ledger_entry (id, ${INSERTED}) OVERRIDING SYSTEM VALUE
          VALUES ($1, $2::text, $3::date, $4::date, $5::date, $6::date, $7::bigint, $8::int, $9::int, $10::int, $11::int, $12::int,
             $13::text, $14::text, $15::int, $16::timestamptz)
          RETURNING ${COLUMNS}`,
@@ -65,8 +68,7 @@ export const insertLedgerEntryWith = (row: LedgerEntry): { text: string; params:
 export async function insertLedgerEntries(db: Queryable, es: NewLedgerEntry[]): Promise<LedgerEntry[]> {
   const col = <T>(f: (e: NewLedgerEntry) => T) => es.map(f);
   return db.query<LedgerEntry>(
-    `INSERT INTO ledger_entry (kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id,
-        investor_id, category_id, loren_id, payer, description, created_by, created_at)
+    `INSERT INTO ledger_entry (${INSERTED})
      SELECT * FROM unnest($1::text[], $2::date[], $3::date[], $4::date[], $5::date[], $6::bigint[], $7::int[], $8::int[],
         $9::int[], $10::int[], $11::int[], $12::text[], $13::text[], $14::int[], $15::timestamptz[])
      RETURNING ${COLUMNS}`,
