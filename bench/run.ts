@@ -16,6 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -157,6 +158,8 @@ async function startFloor(): Promise<{ base: string; stop(): Promise<void> }> {
 type Target = {
   name: string; method?: 'POST'; path: () => string; body?: () => string; auth: boolean | 'investor' | 'api_token'; connections?: number;
   headers?: Record<string, string>; answered?: (body: string) => boolean;
+  /** A write that moves money, sent as the web client sends it: with a fresh Idempotency-Key each time. */
+  idempotent?: true;
 };
 
 /** The MCP tool call measured beside its REST call (issue 32: within 2× of it). */
@@ -228,7 +231,7 @@ function writeTargets(tier: TierName): Target[] {
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
   let n = 0;
   const write = (name: string, connections: number): Target => ({
-    name, method: 'POST', path: () => '/admin/record_property_income', auth: true, connections,
+    name, method: 'POST', path: () => '/admin/record_property_income', auth: true, connections, idempotent: true,
     body: () => JSON.stringify({ income_date: '2025-12-04', income_for_month: '2025-12-01', property_name: pick(properties), description: `bench ${Date.now()} ${n++}`, amount: '12.34', income_category: 'Rent' }),
   });
   // One at a time: what one write costs, aggregates and audit row included. 32 at once: how they queue
@@ -248,7 +251,9 @@ async function drive(server: Pick<Server, 'base'>, tokens: Tokens, t: Target): P
   const headers: Record<string, string> = {
     'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br', ...t.headers, ...(t.auth ? { authorization: `Bearer ${bearer()}` } : {}),
   };
-  const headersOf = () => (t.auth === 'investor' ? { ...headers, authorization: `Bearer ${bearer()}` } : headers);
+  const headersOf = () => ({
+    ...headers, ...(t.auth === 'investor' ? { authorization: `Bearer ${bearer()}` } : {}), ...(t.idempotent ? { 'idempotency-key': randomUUID() } : {}),
+  });
   // One request first: a cold answer is computed once, then measured as the portal serves it.
   const first = await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
   const firstBody = await first.text();

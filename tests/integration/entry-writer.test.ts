@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/server/modules/audit/audit.js';
-import { appendEntry, type Entry } from '../../src/server/modules/ledger/entry-writer.js';
+import { systemClock } from '../../src/server/lib/clock.js';
+import { createIdempotentRunner } from '../../src/server/modules/idempotency/idempotency.js';
+import { appendEntry, createEntryWriter, type Entry } from '../../src/server/modules/ledger/entry-writer.js';
 import { mapleBooksTemplate, type MapleBooks } from '../support/maple-books.js';
 import type { AppTemplate, TestApp } from '../support/test-app.js';
 import { DB_KINDS } from '../support/test-db.js';
@@ -60,6 +62,31 @@ describe.each(DB_KINDS)('one statement for a ledger row and its audit, on %s', (
       // The database reads '2025-1-10' as 2025-01-10: the audit row would say one date and the table another.
       await expect(db.transaction((tx) => appendEntry(tx, ctx, income('2025-1-10'), new Date()))).rejects.toThrow(/stored other than its audit row says/);
       expect(await counts()).toEqual(before);
+      expect(await verifyAuditChain(db)).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
+  // The entry writer's one write (`record`) keeps its answer under the Idempotency-Key first, then sends the
+  // row, its audit and the COMMIT together (client.ts `queryThenCommit`).
+  it('records once per key, the answer kept with the row; a refused row leaves neither the row nor the key', async () => {
+    const t = await template.start();
+    try {
+      const { db, ctx, income, counts } = await setUp(t);
+      const record = createEntryWriter({ clock: systemClock, runOnce: createIdempotentRunner({ db, clock: systemClock }) });
+      const keyed = (key: string) => ({ ...ctx, idempotency: { key, requestHash: 'h' } });
+      const keyRows = async (key: string) => db.query<{ body: unknown }>('SELECT response_body AS body FROM idempotency_key WHERE key = $1', [key]);
+      const before = await counts();
+
+      const first = await record(keyed('k-1'), async () => income('2025-01-11'));
+      expect(await record(keyed('k-1'), async () => income('2025-01-11'))).toEqual(first);
+      expect(await counts()).toEqual({ rows: before.rows + 1, audits: before.audits + 1 });
+      expect(await keyRows('k-1')).toEqual([{ body: first }]);
+
+      await expect(record(keyed('k-2'), async () => income('2025-1-12'))).rejects.toThrow(/stored other than its audit row says/);
+      expect(await counts()).toEqual({ rows: before.rows + 1, audits: before.audits + 1 });
+      expect(await keyRows('k-2')).toEqual([]);
       expect(await verifyAuditChain(db)).toBeNull();
     } finally {
       await t.close();

@@ -22,10 +22,22 @@ export type Queryable = {
   exec(script: string): Promise<void>;
 };
 
+/** An open transaction: a Queryable that can also send its last statement and its COMMIT as one. */
+export type Transaction = Queryable & {
+  /**
+   * Runs `statement` as this transaction's last and commits: on PostgreSQL both go out together, so the
+   * database runs the COMMIT right after the statement, without a round trip to this process between them
+   * (a writer holding the books write lock holds it for the database's work only). The rows come back
+   * once committed. If the statement fails, the COMMIT behind it rolls back and the error is thrown;
+   * nothing may be queried in the transaction after it.
+   */
+  queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[]): Promise<T[]>;
+};
+
 export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (READ COMMITTED); retries on serialization failure or deadlock. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Runs the reads behind one answer in one read-only REPEATABLE READ transaction: every query sees the
    * same state of the books, so an answer never mixes a state before a write with one after it.
@@ -91,6 +103,36 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A transaction that refuses statements after its last one. `last` runs that statement and its COMMIT;
+ * by default (the embedded database, with no round trip to save) the statement runs as any other, and
+ * the transaction commits when its function returns.
+ */
+function withLastStatement(
+  q: Queryable,
+  last: (statement: string | Prepared, params?: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
+): Transaction {
+  let ended = false;
+  const open = () => {
+    if (ended) throw new Error('this transaction has already sent its last statement');
+  };
+  return {
+    query<T>(statement: string | Prepared, params?: unknown[]) {
+      open();
+      return q.query<T>(statement, params);
+    },
+    exec(script: string) {
+      open();
+      return q.exec(script);
+    },
+    async queryThenCommit<T>(statement: string | Prepared, params?: unknown[]) {
+      open();
+      ended = true;
+      return (await last(statement, params)) as T[];
+    },
+  };
+}
+
 const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** Embedded PostgreSQL (WASM). dataDir undefined = in memory. One connection; queries are serialized. */
@@ -137,7 +179,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(db, false),
-    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(wrap(tx, true, transactionTurns()))).finally(wrote)),
+    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(withLastStatement(wrap(tx, true, transactionTurns())))).finally(wrote)),
     snapshot: (fn) =>
       withRetry(() =>
         db.transaction(async (tx) => {
@@ -166,6 +208,9 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
     types,
+    // A query is sent as soon as it is made, not after the one before it has answered: the code awaits
+    // each statement in turn anyway, except a transaction's last one and its COMMIT (`queryThenCommit`).
+    pipeline: true,
     max: 10,
     connectionTimeoutMillis: 5_000,
     statement_timeout: 10_000,
@@ -189,12 +234,13 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     close: () => pool.end(),
   };
 
-  function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  function inTransaction<T>(begin: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return withRetry(async () => {
       const client = await pool.connect();
+      let committed = false;
       try {
         await client.query(begin);
-        const result = await fn({
+        const open: Queryable = {
           async query<R>(statement: string | Prepared, params: unknown[] = []) {
             const res = await client.query(asConfig(statement, params));
             return res.rows as R[];
@@ -202,8 +248,16 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           async exec(script: string) {
             await client.query(script);
           },
-        });
-        await client.query('COMMIT');
+        };
+        const result = await fn(withLastStatement(open, async (statement, params = []) => {
+          committed = true;
+          // Both are on the wire before either answers (the pool's pipeline mode). A failed statement
+          // leaves the transaction aborted, and PostgreSQL answers the COMMIT behind it with ROLLBACK.
+          const [res, commit] = await Promise.all([client.query(asConfig(statement, params)), client.query('COMMIT')]);
+          if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}, not COMMIT`);
+          return res.rows;
+        }));
+        if (!committed) await client.query('COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});

@@ -3,7 +3,7 @@
 -- schema can be read in one place. After adding a migration, regenerate it with `npm run schema`
 -- (tests/integration/schema.test.ts fails while it differs from what the migrations build).
 --
--- Migrations: 0001_initial_schema.sql … 0033_audit_append_in_one_statement.sql (33)
+-- Migrations: 0001_initial_schema.sql … 0034_stored_as_expected.sql (34)
 
 CREATE TABLE ach_settings (
   id                  smallint DEFAULT 1 NOT NULL,
@@ -1264,3 +1264,15 @@ BEGIN
   PERFORM books_scope_bump(ARRAY['shared']);
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.stored_as_expected(stored jsonb, expected jsonb)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF stored IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'a row was stored other than its audit row says';
+  END IF;
+  RETURN true;
+END
+$function$;

@@ -5,7 +5,7 @@ import { appendAudit, type AuditInput } from './audit.repository.js';
  * The audit module's public face: other modules write audit rows through it, never through
  * audit.repository.ts, so the chain's one writer stays in one place (docs/architecture.md, "Modules").
  */
-export { appendAudit as recordAudit, appendAudits as recordAudits, writeWithAudits, type AuditInput } from './audit.repository.js';
+export { appendAudit as recordAudit, appendAudits as recordAudits, withAudits, type AuditInput } from './audit.repository.js';
 export { verifyAuditChain } from './audit.service.js';
 
 /** Who made a change and from where: a write context, or `OPERATOR` for the console's commands. */

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Transaction } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/write-context.js';
@@ -21,19 +21,28 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
     return stored.body as T;
   };
 
+  /**
+   * `work` may give its answer to `keep` before its last statement (a write ending in
+   * `tx.queryThenCommit`): the answer is then stored under the key at once, in the same transaction, and
+   * not again after. Otherwise it is stored when `work` returns.
+   */
   return async function runOnce<T>(
     userId: number,
     req: IdempotencyRequest | null,
-    work: (tx: Queryable) => Promise<T>,
+    work: (tx: Transaction, keep: (answer: T) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    if (!req) return db.transaction(work);
+    if (!req) return db.transaction((tx) => work(tx, async () => {}));
     return db.transaction(async (tx) => {
       if (!(await claimIdempotencyKey(tx, { userId, key: req.key, requestHash: req.requestHash, at: clock.now() }))) {
         const prior = await findIdempotencyKey(tx, userId, req.key);
         if (prior) return replay<T>(prior, req);
       }
-      const result = await work(tx);
-      await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: result });
+      let kept = false;
+      const result = await work(tx, async (answer) => {
+        kept = true;
+        await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: answer });
+      });
+      if (!kept) await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: result });
       return result;
     });
   };

@@ -1,8 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
-import { changeRow, recordAudits, writeWithAudits } from '../audit/audit.js';
-import { canonicalJson } from '../audit/audit.fns.js';
+import { changeRow, recordAudits, withAudits } from '../audit/audit.js';
 import type { RunOnce } from '../idempotency/idempotency.js';
 import { requireOpenPeriod } from '../period-lock/period-lock.js';
 import { insertLedgerEntries, insertLedgerEntryWith, ledgerRow, nextLedgerId, type LedgerEntry, type NewLedgerEntry } from './ledger.repository.js';
@@ -13,9 +12,22 @@ export type Entry = Omit<NewLedgerEntry, 'createdBy' | 'createdAt'>;
 export type EntryBuilder<I> = (tx: Queryable, input: I) => Promise<Entry>;
 
 /**
- * Writes one ledger row and its `record` audit row in `tx`, after the period lock allows its date.
- * `audit` adds facts to the audit row (a correction names the entry it replaces).
+ * One ledger row and the statement that writes it with its `record` audit row, after the period lock
+ * allows its date. `audit` adds facts to the audit row (a correction names the entry it replaces).
  */
+async function entryWrite(tx: Queryable, ctx: WriteContext, entry: Entry, at: Date, audit: Record<string, unknown> = {}) {
+  await requireOpenPeriod(tx, entry, entry.date);
+  // The id first (no lock), then the row and its audit in one statement: the books write lock, taken by
+  // the audit append, is then held for that statement and the commit only (docs/performance.md). The
+  // statement refuses a row the table would store other than its audit row says.
+  const row = ledgerRow(await nextLedgerId(tx), { ...entry, createdBy: ctx.userId, createdAt: at });
+  const statement = withAudits(insertLedgerEntryWith(row), [
+    changeRow(ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } }),
+  ], row);
+  return { row, statement };
+}
+
+/** Writes one ledger row and its `record` audit row in `tx` (see entryWrite), where more may follow. */
 export async function appendEntry(
   tx: Queryable,
   ctx: WriteContext,
@@ -23,17 +35,8 @@ export async function appendEntry(
   at: Date,
   audit: Record<string, unknown> = {},
 ): Promise<LedgerEntry> {
-  await requireOpenPeriod(tx, entry, entry.date);
-  // The id first (no lock), then the row and its audit in one statement: the books write lock, taken by
-  // the audit append, is then held for that statement and the commit only (docs/performance.md).
-  const row = ledgerRow(await nextLedgerId(tx), { ...entry, createdBy: ctx.userId, createdAt: at });
-  const written = await writeWithAudits<LedgerEntry>(tx, insertLedgerEntryWith(row), [
-    changeRow(ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } }),
-  ]);
-  // The audit says what the row is; the table must agree, or nothing is written.
-  if (written.length !== 1 || canonicalJson(written[0]) !== canonicalJson(row)) {
-    throw new Error(`ledger row ${row.id} was stored other than its audit row says`);
-  }
+  const { row, statement } = await entryWrite(tx, ctx, entry, at, audit);
+  await tx.query(statement.text, statement.params);
   return row;
 }
 
@@ -63,10 +66,15 @@ export async function appendEntries(
  */
 export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: RunOnce }) {
   return function record(ctx: WriteContext, build: (tx: Queryable) => Promise<Entry>): Promise<{ id: number }> {
-    return runOnce(ctx.userId, ctx.idempotency, async (tx) => {
+    return runOnce(ctx.userId, ctx.idempotency, async (tx, keep) => {
       const entry = await build(tx);
-      const row = await appendEntry(tx, ctx, entry, clock.now());
-      return { id: row.id };
+      const { row, statement } = await entryWrite(tx, ctx, entry, clock.now());
+      const answer = { id: row.id };
+      // The answer is kept under the key before the write, so the write and the COMMIT are the last two
+      // statements and go out together: the books write lock is held for the database's work only.
+      await keep(answer);
+      await tx.queryThenCommit(statement.text, statement.params);
+      return answer;
     });
   };
 }

@@ -53,7 +53,7 @@ export const ledgerRow = (id: number, e: NewLedgerEntry): LedgerEntry => ({
 
 /**
  * The statement that inserts `row` (its id taken by nextLedgerId), for a caller that runs it together with
- * the row's audit (audit.ts `writeWithAudits`): it answers the row as the table stores it.
+ * the row's audit (audit.ts `withAudits`): it answers the row as the table stores it.
  */
 export const insertLedgerEntryWith = (row: LedgerEntry): { text: string; params: unknown[] } => ({
   text: `INSERT INTO ledger_entry (id, ${INSERTED}) OVERRIDING SYSTEM VALUE

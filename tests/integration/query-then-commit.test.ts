@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.js';
+import { DB_KINDS, openTestDb, type TestDb } from '../support/test-db.js';
+
+/**
+ * A transaction's last statement and its COMMIT go out together (client.ts `queryThenCommit`; on
+ * PostgreSQL in one write, before either answers): what ran before and the statement commit as one, and a
+ * statement that fails leaves nothing written, though the COMMIT was already on its way.
+ */
+describe.each(DB_KINDS)('a last statement sent with its COMMIT, on %s', (kind) => {
+  let testDb: TestDb;
+  let db: Db;
+  beforeEach(async () => {
+    testDb = await openTestDb(kind);
+    db = testDb.db;
+    await db.exec('CREATE TABLE qtc (n int PRIMARY KEY CHECK (n > 0))');
+  });
+  afterEach(() => testDb.drop());
+  const stored = async () => (await db.query<{ n: number }>('SELECT n FROM qtc ORDER BY n')).map((r) => r.n);
+
+  it('commits the statements before it and itself, and answers its rows', async () => {
+    const rows = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO qtc VALUES (1)');
+      return tx.queryThenCommit<{ n: number }>('INSERT INTO qtc VALUES ($1), ($2) RETURNING n', [2, 3]);
+    });
+    expect(rows).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(await stored()).toEqual([1, 2, 3]);
+  });
+
+  it('writes nothing when the last statement fails, and the connection serves the next transaction', async () => {
+    await expect(db.transaction(async (tx) => {
+      await tx.query('INSERT INTO qtc VALUES (1)');
+      return tx.queryThenCommit('INSERT INTO qtc VALUES ($1)', [-1]);
+    })).rejects.toThrow(/qtc_n_check/);
+    expect(await stored()).toEqual([]);
+    // Every pooled connection is clean again: as many transactions as the pool holds connections.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => db.transaction((tx) => tx.queryThenCommit('INSERT INTO qtc VALUES ($1)', [i + 10]))));
+    expect(await stored()).toHaveLength(12);
+  });
+
+  it('refuses a statement after the last one', async () => {
+    await expect(db.transaction(async (tx) => {
+      await tx.queryThenCommit('INSERT INTO qtc VALUES (1)');
+      await tx.query('INSERT INTO qtc VALUES (2)');
+    })).rejects.toThrow(/already sent its last statement/);
+    expect(await stored()).not.toContain(2);
+  });
+});
