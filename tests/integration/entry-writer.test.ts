@@ -92,4 +92,18 @@ describe.each(DB_KINDS)('one statement for a ledger row and its audit, on %s', (
       await t.close();
     }
   });
+
+  it('refuses a keyed write that would send its last statement before keeping its answer', async () => {
+    const t = await template.start();
+    try {
+      const { db, ctx, counts } = await setUp(t);
+      const runOnce = createIdempotentRunner({ db, clock: systemClock });
+      const before = await counts();
+      await expect(runOnce(ctx.userId, { key: 'k-3', requestHash: 'h' }, async (tx) => tx.queryThenCommit('SELECT 1 AS one'))).rejects.toThrow(/keep the answer/);
+      expect(await db.query('SELECT 1 FROM idempotency_key WHERE key = $1', ['k-3'])).toEqual([]);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -45,4 +45,23 @@ describe.each(DB_KINDS)('a last statement sent with its COMMIT, on %s', (kind) =
     })).rejects.toThrow(/already sent its last statement/);
     expect(await stored()).not.toContain(2);
   });
+
+  it('refuses a value node-postgres would have to convert, before anything is sent', async () => {
+    // Converted on the way out, its failure would come after the COMMIT was written behind it.
+    const converted = { toPostgres: () => '2' };
+    await expect(db.transaction(async (tx) => {
+      await tx.query('INSERT INTO qtc VALUES (1)');
+      return tx.queryThenCommit('INSERT INTO qtc VALUES ($1)', [converted]);
+    })).rejects.toThrow(/plain values only/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('fails the transaction when the last statement failed, even if the function caught it', async () => {
+    await expect(db.transaction(async (tx) => {
+      await tx.query('INSERT INTO qtc VALUES (1)');
+      await tx.queryThenCommit('INSERT INTO qtc VALUES ($1)', [-1]).catch(() => undefined);
+      return 'looked fine';
+    })).rejects.toThrow(/qtc_n_check/);
+    expect(await stored()).toEqual([]);
+  });
 });

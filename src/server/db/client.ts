@@ -27,12 +27,19 @@ export type Transaction = Queryable & {
   /**
    * Runs `statement` as this transaction's last and commits: on PostgreSQL both go out together, so the
    * database runs the COMMIT right after the statement, without a round trip to this process between them
-   * (a writer holding the books write lock holds it for the database's work only). The rows come back
-   * once committed. If the statement fails, the COMMIT behind it rolls back and the error is thrown;
-   * nothing may be queried in the transaction after it.
+   * (a writer holding the books write lock holds it for the database's work only), and the rows come back
+   * once committed; on the embedded database the statement runs as any other and the transaction commits
+   * when its function returns. If the statement fails, nothing is committed and the error is thrown.
+   * Nothing may be queried after it, and the function should return once it has answered. Plain values
+   * only (text, numbers, booleans, null, arrays of them): one node-postgres failed to convert would fail
+   * the statement before it was sent, and the COMMIT behind it would commit what ran before.
    */
-  queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[]): Promise<T[]>;
+  queryThenCommit<T = Record<string, unknown>>(statement: string, params?: unknown[]): Promise<T[]>;
 };
+
+/** A parameter node-postgres sends as it is (see Transaction.queryThenCommit). */
+const isWireValue = (v: unknown): boolean =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (Array.isArray(v) && v.every(isWireValue));
 
 export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';
@@ -104,33 +111,39 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A transaction that refuses statements after its last one. `last` runs that statement and its COMMIT;
- * by default (the embedded database, with no round trip to save) the statement runs as any other, and
- * the transaction commits when its function returns.
+ * Runs `fn` on a transaction that refuses statements after its last one (`queryThenCommit`), and says
+ * whether that one was sent. `last` runs it (and on PostgreSQL its COMMIT); by default the statement runs
+ * as any other. Its outcome is awaited here as well, so a function that caught its failure, or did not
+ * wait for it, cannot make the transaction look committed.
  */
-function withLastStatement(
+async function withLastStatement<T>(
   q: Queryable,
-  last: (statement: string | Prepared, params?: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
-): Transaction {
-  let ended = false;
+  fn: (tx: Transaction) => Promise<T>,
+  last: (statement: string, params: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
+): Promise<{ result: T; sentLast: boolean }> {
+  let ending: Promise<unknown[]> | undefined;
   const open = () => {
-    if (ended) throw new Error('this transaction has already sent its last statement');
+    if (ending) throw new Error('this transaction has already sent its last statement');
   };
-  return {
-    query<T>(statement: string | Prepared, params?: unknown[]) {
+  const tx: Transaction = {
+    async query<R>(statement: string | Prepared, params?: unknown[]) {
       open();
-      return q.query<T>(statement, params);
+      return q.query<R>(statement, params);
     },
-    exec(script: string) {
+    async exec(script: string) {
       open();
       return q.exec(script);
     },
-    async queryThenCommit<T>(statement: string | Prepared, params?: unknown[]) {
+    async queryThenCommit<R>(statement: string, params: unknown[] = []) {
       open();
-      ended = true;
-      return (await last(statement, params)) as T[];
+      if (!params.every(isWireValue)) throw new Error('queryThenCommit sends plain values only (text, numbers, booleans, null, arrays of them)');
+      ending = last(statement, params);
+      return (await ending) as R[];
     },
   };
+  const result = await fn(tx);
+  if (ending) await ending;
+  return { result, sentLast: ending !== undefined };
 }
 
 const PGLITE_SHARED_BUFFERS = '32MB';
@@ -179,7 +192,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(db, false),
-    transaction: (fn) => withRetry(() => db.transaction((tx) => fn(withLastStatement(wrap(tx, true, transactionTurns())))).finally(wrote)),
+    transaction: (fn) => withRetry(() => db.transaction(async (tx) => (await withLastStatement(wrap(tx, true, transactionTurns()), fn)).result).finally(wrote)),
     snapshot: (fn) =>
       withRetry(() =>
         db.transaction(async (tx) => {
@@ -237,7 +250,6 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   function inTransaction<T>(begin: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return withRetry(async () => {
       const client = await pool.connect();
-      let committed = false;
       try {
         await client.query(begin);
         const open: Queryable = {
@@ -249,15 +261,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
             await client.query(script);
           },
         };
-        const result = await fn(withLastStatement(open, async (statement, params = []) => {
-          committed = true;
-          // Both are on the wire before either answers (the pool's pipeline mode). A failed statement
+        const { result, sentLast } = await withLastStatement(open, fn, async (statement, params) => {
+          // Both are on the wire before either answers (the pool's pipeline mode). A statement that fails
           // leaves the transaction aborted, and PostgreSQL answers the COMMIT behind it with ROLLBACK.
-          const [res, commit] = await Promise.all([client.query(asConfig(statement, params)), client.query('COMMIT')]);
+          const [res, commit] = await Promise.all([client.query(statement, params), client.query('COMMIT')]);
           if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}, not COMMIT`);
           return res.rows;
-        }));
-        if (!committed) await client.query('COMMIT');
+        });
+        if (!sentLast) await client.query('COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});

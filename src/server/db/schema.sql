@@ -1270,8 +1270,8 @@ CREATE OR REPLACE FUNCTION public.stored_as_expected(stored jsonb, expected json
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF stored IS DISTINCT FROM expected THEN
-    RAISE EXCEPTION 'a row was stored other than its audit row says';
+  IF stored IS NULL OR stored IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'row % was stored other than its audit row says', coalesce(expected->>'id', '?');
   END IF;
   RETURN true;
 END

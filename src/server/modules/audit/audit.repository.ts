@@ -15,21 +15,22 @@ export async function appendAudits(tx: Queryable, inputs: AuditInput[]): Promise
 
 /**
  * The statement that runs `write` (an INSERT … RETURNING of one row) and appends the audit rows in the
- * same statement, and answers the row. A change holds the books write lock from the append to its commit;
- * one statement for the row and its audit leaves one round trip less in that time (docs/performance.md).
- * The audit rows are made before the statement, so they cannot read what the write returns: the caller
- * knows the row already (an id taken before, the values it sends) and gives it as `expected`. The
- * statement checks the row the table answers against it (migration 0034) and fails if they differ, so the
- * check holds even when the COMMIT is sent behind the statement before its answer (`queryThenCommit`).
+ * same statement. A change holds the books write lock from the append to its commit; one statement for
+ * the row and its audit leaves one round trip less in that time (docs/performance.md). The audit rows are
+ * made before the statement, so they cannot read what the write returns: the caller knows the row already
+ * (an id taken before, the values it sends) and gives it as `expected`. The statement checks that the
+ * write returned exactly that one row (migration 0034) and fails otherwise, so the check holds even when
+ * the COMMIT is sent behind the statement before its answer (`queryThenCommit`).
  */
 export function withAudits(write: { text: string; params: unknown[] }, inputs: AuditInput[], expected: object): { text: string; params: unknown[] } {
   const first = write.params.length + 1;
   const append = auditAppendParams(inputs);
   // AFTER triggers of the write (the scope bump, the month totals) fire at the statement's end, after the
-  // append took the books write lock: the lock still comes first.
+  // append took the books write lock: the lock still comes first. `audited` is one row whatever the write
+  // returned, so the check runs once: a second row fails the subquery, none gives it null.
   return {
     text: `WITH written AS (${write.text}), audited AS (SELECT ${auditAppendCall(first)})
-           SELECT written.* FROM written, audited WHERE stored_as_expected(to_jsonb(written), $${first + append.length}::jsonb)`,
+           SELECT stored_as_expected((SELECT to_jsonb(w) FROM written w), $${first + append.length}::jsonb) AS stored FROM audited`,
     params: [...write.params, ...append, JSON.stringify(expected)],
   };
 }

@@ -38,7 +38,15 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
         if (prior) return replay<T>(prior, req);
       }
       let kept = false;
-      const result = await work(tx, async (answer) => {
+      // After a last statement nothing can be stored, and on PostgreSQL it has committed: the answer must be kept first.
+      const keyed: Transaction = {
+        ...tx,
+        queryThenCommit: async (statement, params) => {
+          if (!kept) throw new Error('keep the answer under the Idempotency-Key before the last statement');
+          return tx.queryThenCommit(statement, params);
+        },
+      };
+      const result = await work(keyed, async (answer) => {
         kept = true;
         await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: answer });
       });
