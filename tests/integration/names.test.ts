@@ -125,6 +125,15 @@ describe.each(DB_KINDS)('names on %s', (kind) => {
       const [row] = await t.testDb.db.query<{ key: string }>('SELECT name_key($1) AS key', [text]);
       expect(row!.key === nameKey(text)).toBe(true);
     });
+
+    it('keys a name of ASCII alone by its shortcut, and every letter of the table alone, as the server does', async () => {
+      // Every ASCII character but NUL (which text cannot hold), between spaces both sides trim.
+      const ascii = ` Ab${Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1)).join('')}Zy  `;
+      const texts = [ascii, 'MAPLE Street 12', ...UPPER, ...LOWER, `${ascii}\u00c9`];
+      const rows = await t.testDb.db.query<{ key: string }>('SELECT name_key(t) AS key FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n', [texts]);
+      expect(rows.map((r) => r.key)).toEqual(texts.map(nameKey));
+      expect(rows[1]!.key).toBe('maple street 12');
+    });
   });
 
   describe('a property asked for in decomposed Unicode', () => {
