@@ -3,9 +3,10 @@ import pg from 'pg';
 import { transactionTurns } from './loop-turns.js';
 
 /**
- * A statement of the hot path (a session check, a kept answer's read), parsed and planned once per
- * connection instead of on every run: on PostgreSQL, that tripled how many a second one connection
- * answers (docs/performance.md). Only for constant text: each name stays prepared on every pooled connection.
+ * A statement of the hot path (a session check, a kept answer's read, a write's statements), parsed and
+ * planned once per connection instead of on every run: on PostgreSQL, that tripled how many a second one
+ * connection answers (docs/performance.md). Only for constant text: each name stays prepared on every
+ * pooled connection, and node-postgres refuses a name given another text.
  */
 export type Prepared = { readonly name: string; readonly text: string; readonly readsOnly?: true };
 export const prepared = (name: string, text: string): Prepared => ({ name, text });
@@ -34,7 +35,7 @@ export type Transaction = Queryable & {
    * only (text, numbers, booleans, null, arrays of them): one node-postgres failed to convert would fail
    * the statement before it was sent, and the COMMIT behind it would commit what ran before.
    */
-  queryThenCommit<T = Record<string, unknown>>(statement: string, params?: unknown[]): Promise<T[]>;
+  queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[]): Promise<T[]>;
 };
 
 /** A parameter node-postgres sends as it is (see Transaction.queryThenCommit). */
@@ -119,7 +120,7 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 async function withLastStatement<T>(
   q: Queryable,
   fn: (tx: Transaction) => Promise<T>,
-  last: (statement: string, params: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
+  last: (statement: string | Prepared, params: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
 ): Promise<{ result: T; sentLast: boolean }> {
   let ending: Promise<unknown[]> | undefined;
   const open = () => {
@@ -134,7 +135,7 @@ async function withLastStatement<T>(
       open();
       return q.exec(script);
     },
-    async queryThenCommit<R>(statement: string, params: unknown[] = []) {
+    async queryThenCommit<R>(statement: string | Prepared, params: unknown[] = []) {
       open();
       if (!params.every(isWireValue)) throw new Error('queryThenCommit sends plain values only (text, numbers, booleans, null, arrays of them)');
       ending = last(statement, params);
@@ -264,7 +265,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         const { result, sentLast } = await withLastStatement(open, fn, async (statement, params) => {
           // Both are on the wire before either answers (the pool's pipeline mode). A statement that fails
           // leaves the transaction aborted, and PostgreSQL answers the COMMIT behind it with ROLLBACK.
-          const [res, commit] = await Promise.all([client.query(statement, params), client.query('COMMIT')]);
+          const [res, commit] = await Promise.all([client.query(asConfig(statement, params)), client.query('COMMIT')]);
           if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}, not COMMIT`);
           return res.rows;
         });

@@ -1,13 +1,22 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+
+// Prepared: every keyed write runs these (docs/performance.md, a write's statements).
+const FIND_KEY = prepared(
+  'idempotency_find',
+  `SELECT request_hash AS "requestHash", status_code AS "statusCode", response_body AS body
+     FROM idempotency_key WHERE user_id = $1 AND key = $2`,
+);
+const CLAIM_KEY = prepared(
+  'idempotency_claim',
+  `INSERT INTO idempotency_key (user_id, key, request_hash, status_code, response_body, created_at)
+   VALUES ($1, $2, $3, 0, 'null', $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
+);
+const STORE_ANSWER = prepared('idempotency_store', 'UPDATE idempotency_key SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2');
 
 export type StoredResponse = { requestHash: string; statusCode: number; body: unknown };
 
 export async function findIdempotencyKey(db: Queryable, userId: number, key: string): Promise<StoredResponse | undefined> {
-  const [row] = await db.query<StoredResponse>(
-    `SELECT request_hash AS "requestHash", status_code AS "statusCode", response_body AS body
-       FROM idempotency_key WHERE user_id = $1 AND key = $2`,
-    [userId, key],
-  );
+  const [row] = await db.query<StoredResponse>(FIND_KEY, [userId, key]);
   return row;
 }
 
@@ -19,11 +28,7 @@ export async function claimIdempotencyKey(
   db: Queryable,
   k: { userId: number; key: string; requestHash: string; at: Date },
 ): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO idempotency_key (user_id, key, request_hash, status_code, response_body, created_at)
-     VALUES ($1, $2, $3, 0, 'null', $4) ON CONFLICT (user_id, key) DO NOTHING RETURNING 1`,
-    [k.userId, k.key, k.requestHash, k.at.toISOString()],
-  );
+  const rows = await db.query(CLAIM_KEY, [k.userId, k.key, k.requestHash, k.at.toISOString()]);
   return rows.length === 1;
 }
 
@@ -31,10 +36,5 @@ export async function storeIdempotentResponse(
   db: Queryable,
   k: { userId: number; key: string; statusCode: number; body: unknown },
 ): Promise<void> {
-  await db.query('UPDATE idempotency_key SET status_code = $3, response_body = $4 WHERE user_id = $1 AND key = $2', [
-    k.userId,
-    k.key,
-    k.statusCode,
-    JSON.stringify(k.body),
-  ]);
+  await db.query(STORE_ANSWER, [k.userId, k.key, k.statusCode, JSON.stringify(k.body)]);
 }

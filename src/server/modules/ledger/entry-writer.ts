@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { changeRow, recordAudits, withAudits } from '../audit/audit.js';
@@ -21,10 +21,11 @@ async function entryWrite(tx: Queryable, ctx: WriteContext, entry: Entry, at: Da
   // the audit append, is then held for that statement and the commit only (docs/performance.md). The
   // statement refuses a row the table would store other than its audit row says.
   const row = ledgerRow(await nextLedgerId(tx), { ...entry, createdBy: ctx.userId, createdAt: at });
-  const statement = withAudits(insertLedgerEntryWith(row), [
+  const { text, params } = withAudits(insertLedgerEntryWith(row), [
     changeRow(ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } }),
   ], row);
-  return { row, statement };
+  // Its text is the same for every single entry (one row, one audit row), so each connection plans it once.
+  return { row, statement: prepared('record_entry', text), params };
 }
 
 /** Writes one ledger row and its `record` audit row in `tx` (see entryWrite), where more may follow. */
@@ -35,8 +36,8 @@ export async function appendEntry(
   at: Date,
   audit: Record<string, unknown> = {},
 ): Promise<LedgerEntry> {
-  const { row, statement } = await entryWrite(tx, ctx, entry, at, audit);
-  await tx.query(statement.text, statement.params);
+  const { row, statement, params } = await entryWrite(tx, ctx, entry, at, audit);
+  await tx.query(statement, params);
   return row;
 }
 
@@ -68,12 +69,12 @@ export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: R
   return function record(ctx: WriteContext, build: (tx: Queryable) => Promise<Entry>): Promise<{ id: number }> {
     return runOnce(ctx.userId, ctx.idempotency, async (tx, keep) => {
       const entry = await build(tx);
-      const { row, statement } = await entryWrite(tx, ctx, entry, clock.now());
+      const { row, statement, params } = await entryWrite(tx, ctx, entry, clock.now());
       const answer = { id: row.id };
       // The answer is kept under the key before the write, so the write and the COMMIT are the last two
       // statements and go out together: the books write lock is held for the database's work only.
       await keep(answer);
-      await tx.queryThenCommit(statement.text, statement.params);
+      await tx.queryThenCommit(statement, params);
       return answer;
     });
   };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
 import type { LedgerKind } from '../../domain/ledger-kinds.js';
 
 /** The kinds of entry are one table in the domain (ledger-kinds.ts). */
@@ -38,8 +38,10 @@ const INSERTED = `kind, date, for_month, period_start, period_end, amount_cents,
   loren_id, payer, description, created_by, created_at`;
 
 /** The next ledger id, taken before the row is written (the row's audit is made before its insert). */
+const NEXT_LEDGER_ID = prepared('next_ledger_id', `SELECT nextval(pg_get_serial_sequence('ledger_entry', 'id')) AS id`);
+
 export async function nextLedgerId(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('ledger_entry', 'id')) AS id`);
+  const [row] = await db.query<{ id: number }>(NEXT_LEDGER_ID);
   return row!.id;
 }
 

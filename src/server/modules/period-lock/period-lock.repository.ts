@@ -1,4 +1,11 @@
-import type { Queryable } from '../../db/client.js';
+import { prepared, type Queryable } from '../../db/client.js';
+
+// Prepared: every entry recorded asks it (prepared, not a read: it locks the LLC's row for share).
+const CLOSED_THROUGH_FOR = prepared(
+  'closed_through_for',
+  `SELECT l.name AS "llcName", l.closed_through AS "closedThrough" FROM llc l
+    WHERE l.id = coalesce($1::int, (SELECT llc_id FROM property WHERE id = $2::int)) FOR SHARE OF l`,
+);
 
 /**
  * The LLC an entry belongs to, with its closed-through date, locked for share so closing a period and
@@ -8,11 +15,7 @@ export async function closedThroughFor(
   db: Queryable,
   ref: { llcId?: number | null; propertyId?: number | null },
 ): Promise<{ llcName: string; closedThrough: string | null } | undefined> {
-  const [row] = await db.query<{ llcName: string; closedThrough: string | null }>(
-    `SELECT l.name AS "llcName", l.closed_through AS "closedThrough" FROM llc l
-      WHERE l.id = coalesce($1::int, (SELECT llc_id FROM property WHERE id = $2::int)) FOR SHARE OF l`,
-    [ref.llcId ?? null, ref.propertyId ?? null],
-  );
+  const [row] = await db.query<{ llcName: string; closedThrough: string | null }>(CLOSED_THROUGH_FOR, [ref.llcId ?? null, ref.propertyId ?? null]);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { preparedRead, type Queryable } from '../../db/client.js';
 import { nameIs } from '../../lib/names.js';
 import type { StoredTerms } from '../land-contracts/land-contracts.js';
 
@@ -34,8 +34,11 @@ export type NewProperty = {
   landContract: StoredTerms | null;
 };
 
+// Prepared: every entry recorded against a property looks it up by name.
+const PROPERTY_NAMED = preparedRead('property_named', `SELECT ${COLUMNS} FROM property WHERE ${nameIs('$1')}`);
+
 export async function findPropertyByName(db: Queryable, name: string): Promise<Property | undefined> {
-  const [row] = await db.query<Property>(`SELECT ${COLUMNS} FROM property WHERE ${nameIs('$1')}`, [name]);
+  const [row] = await db.query<Property>(PROPERTY_NAMED, [name]);
   return row;
 }
 
