@@ -38,6 +38,27 @@ describe.each(DB_KINDS)('a last statement sent with its COMMIT, on %s', (kind) =
     expect(await stored()).toHaveLength(12);
   });
 
+  it('runs the statements sent ahead of it first, in order, and commits them with it', async () => {
+    const rows = await db.transaction((tx) =>
+      tx.queryThenCommit<{ n: number }>('SELECT count(*)::int AS n FROM qtc', [], [
+        { statement: 'INSERT INTO qtc VALUES ($1)', params: [4] },
+        { statement: 'UPDATE qtc SET n = n + 1 WHERE n = $1', params: [4] },
+      ]),
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    expect(await stored()).toEqual([5]);
+  });
+
+  it('writes nothing when a statement sent ahead fails, and throws its error, not the next one\'s', async () => {
+    await expect(db.transaction(async (tx) => {
+      await tx.query('INSERT INTO qtc VALUES (1)');
+      return tx.queryThenCommit('INSERT INTO qtc VALUES ($1)', [2], [{ statement: 'INSERT INTO qtc VALUES ($1)', params: [-3] }]);
+    })).rejects.toThrow(/qtc_n_check/);
+    expect(await stored()).toEqual([]);
+    await expect(db.transaction((tx) => tx.queryThenCommit('SELECT 1', [], [{ statement: 'SELECT 1', params: [{ toPostgres: () => '1' }] }])))
+      .rejects.toThrow(/plain values only/);
+  });
+
   it('refuses a statement after the last one', async () => {
     await expect(db.transaction(async (tx) => {
       await tx.queryThenCommit('INSERT INTO qtc VALUES (1)');

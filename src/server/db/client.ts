@@ -16,6 +16,9 @@ export const prepared = (name: string, text: string): Prepared => ({ name, text 
  */
 export const preparedRead = (name: string, text: string): Prepared => ({ name, text, readsOnly: true });
 
+/** A statement with its parameters, to send later. */
+export type Statement = { readonly statement: string | Prepared; readonly params: unknown[] };
+
 /** A connection or an open transaction: repositories accept either. */
 export type Queryable = {
   query<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[]): Promise<T[]>;
@@ -34,8 +37,10 @@ export type Transaction = Queryable & {
    * Nothing may be queried after it, and the function should return once it has answered. Plain values
    * only (text, numbers, booleans, null, arrays of them): one node-postgres failed to convert would fail
    * the statement before it was sent, and the COMMIT behind it would commit what ran before.
+   * `ahead`: statements whose answers nobody needs, sent in the same message just before it (a keyed
+   * write's stored answer): one that fails aborts the transaction, and its error is thrown.
    */
-  queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[]): Promise<T[]>;
+  queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[], ahead?: readonly Statement[]): Promise<T[]>;
 };
 
 /** A parameter node-postgres sends as it is (see Transaction.queryThenCommit). */
@@ -120,7 +125,11 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 async function withLastStatement<T>(
   q: Queryable,
   fn: (tx: Transaction) => Promise<T>,
-  last: (statement: string | Prepared, params: unknown[]) => Promise<unknown[]> = (statement, params) => q.query(statement, params),
+  last: (statements: readonly Statement[]) => Promise<unknown[]> = async (statements) => {
+    let rows: unknown[] = [];
+    for (const { statement, params } of statements) rows = await q.query(statement, params);
+    return rows;
+  },
 ): Promise<{ result: T; sentLast: boolean }> {
   let ending: Promise<unknown[]> | undefined;
   const open = () => {
@@ -135,10 +144,13 @@ async function withLastStatement<T>(
       open();
       return q.exec(script);
     },
-    async queryThenCommit<R>(statement: string | Prepared, params: unknown[] = []) {
+    async queryThenCommit<R>(statement: string | Prepared, params: unknown[] = [], ahead: readonly Statement[] = []) {
       open();
-      if (!params.every(isWireValue)) throw new Error('queryThenCommit sends plain values only (text, numbers, booleans, null, arrays of them)');
-      ending = last(statement, params);
+      const statements = [...ahead, { statement, params }];
+      if (!statements.every((s) => s.params.every(isWireValue))) {
+        throw new Error('queryThenCommit sends plain values only (text, numbers, booleans, null, arrays of them)');
+      }
+      ending = last(statements);
       return (await ending) as R[];
     },
   };
@@ -262,12 +274,23 @@ export async function openPostgres(connectionString: string): Promise<Db> {
             await client.query(script);
           },
         };
-        const { result, sentLast } = await withLastStatement(open, fn, async (statement, params) => {
-          // Both are on the wire before either answers (the pool's pipeline mode). A statement that fails
-          // leaves the transaction aborted, and PostgreSQL answers the COMMIT behind it with ROLLBACK.
-          const [res, commit] = await Promise.all([client.query(asConfig(statement, params)), client.query('COMMIT')]);
+        const { result, sentLast } = await withLastStatement(open, fn, async (statements) => {
+          // All are on the wire before any answers (the pool's pipeline mode), in one write to the socket:
+          // each query would otherwise be a system call of its own, the largest part of a write's time
+          // in this process (docs/performance.md). A statement that fails leaves the transaction aborted,
+          // the ones behind it fail, and PostgreSQL answers the COMMIT with ROLLBACK.
+          const stream = (client as unknown as { connection: { stream: { cork?(): void; uncork?(): void } } }).connection.stream;
+          stream.cork?.();
+          let sent: Promise<pg.QueryResult>[];
+          try {
+            sent = [...statements.map(({ statement, params }) => client.query(asConfig(statement, params))), client.query('COMMIT')];
+          } finally {
+            stream.uncork?.();
+          }
+          const answers = await Promise.all(sent);
+          const commit = answers.at(-1)!;
           if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}, not COMMIT`);
-          return res.rows;
+          return answers.at(-2)!.rows;
         });
         if (!sentLast) await client.query('COMMIT');
         return result;

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/client.js';
+import { prepared, type Queryable, type Statement } from '../../db/client.js';
 
 // Prepared: every keyed write runs these (docs/performance.md, a write's statements).
 const FIND_KEY = prepared(
@@ -32,9 +32,15 @@ export async function claimIdempotencyKey(
   return rows.length === 1;
 }
 
-export async function storeIdempotentResponse(
-  db: Queryable,
-  k: { userId: number; key: string; statusCode: number; body: unknown },
-): Promise<void> {
-  await db.query(STORE_ANSWER, [k.userId, k.key, k.statusCode, JSON.stringify(k.body)]);
+type Answer = { userId: number; key: string; statusCode: number; body: unknown };
+
+/** The statement that stores the answer under a claimed key (sent with a write's last statement). */
+export const storeIdempotentResponseStatement = (k: Answer): Statement => ({
+  statement: STORE_ANSWER,
+  params: [k.userId, k.key, k.statusCode, JSON.stringify(k.body)],
+});
+
+export async function storeIdempotentResponse(db: Queryable, k: Answer): Promise<void> {
+  const { statement, params } = storeIdempotentResponseStatement(k);
+  await db.query(statement, params);
 }

@@ -2,7 +2,7 @@ import type { Db, Transaction } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { IdempotencyRequest } from '../../lib/write-context.js';
-import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse } from './idempotency.repository.js';
+import { claimIdempotencyKey, findIdempotencyKey, storeIdempotentResponse, storeIdempotentResponseStatement } from './idempotency.repository.js';
 
 
 const REUSED = 'This Idempotency-Key was already used for a different request.';
@@ -23,8 +23,8 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
 
   /**
    * `work` may give its answer to `keep` before its last statement (a write ending in
-   * `tx.queryThenCommit`): the answer is then stored under the key at once, in the same transaction, and
-   * not again after. Otherwise it is stored when `work` returns.
+   * `tx.queryThenCommit`): the answer is then stored under the key by a statement sent with that last one,
+   * in the same message and transaction (no round trip of its own). Otherwise it is stored when `work` returns.
    */
   return async function runOnce<T>(
     userId: number,
@@ -37,20 +37,22 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
         const prior = await findIdempotencyKey(tx, userId, req.key);
         if (prior) return replay<T>(prior, req);
       }
-      let kept = false;
+      const stored = (body: T) => ({ userId, key: req.key, statusCode: 201, body });
+      let kept: { answer: T } | undefined;
+      let sentWithLast = false;
       // After a last statement nothing can be stored, and on PostgreSQL it has committed: the answer must be kept first.
       const keyed: Transaction = {
         ...tx,
-        queryThenCommit: async (statement, params) => {
+        queryThenCommit: async (statement, params, ahead = []) => {
           if (!kept) throw new Error('keep the answer under the Idempotency-Key before the last statement');
-          return tx.queryThenCommit(statement, params);
+          sentWithLast = true;
+          return tx.queryThenCommit(statement, params, [storeIdempotentResponseStatement(stored(kept.answer)), ...ahead]);
         },
       };
       const result = await work(keyed, async (answer) => {
-        kept = true;
-        await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: answer });
+        kept = { answer };
       });
-      if (!kept) await storeIdempotentResponse(tx, { userId, key: req.key, statusCode: 201, body: result });
+      if (!sentWithLast) await storeIdempotentResponse(tx, stored(kept ? kept.answer : result));
       return result;
     });
   };

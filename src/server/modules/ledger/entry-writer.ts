@@ -71,8 +71,8 @@ export function createEntryWriter({ clock, runOnce }: { clock: Clock; runOnce: R
       const entry = await build(tx);
       const { row, statement, params } = await entryWrite(tx, ctx, entry, clock.now());
       const answer = { id: row.id };
-      // The answer is kept under the key before the write, so the write and the COMMIT are the last two
-      // statements and go out together: the books write lock is held for the database's work only.
+      // The answer is given to the key before the write: the statement storing it goes out with the write
+      // and the COMMIT, in one message, so the books write lock is held for the database's work only.
       await keep(answer);
       await tx.queryThenCommit(statement, params);
       return answer;
