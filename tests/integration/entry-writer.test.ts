@@ -106,4 +106,22 @@ describe.each(DB_KINDS)('one statement for a ledger row and its audit, on %s', (
       await t.close();
     }
   });
+
+  it('stores the kept answer itself when the last statement was refused before it was sent', async () => {
+    const t = await template.start();
+    try {
+      const { db, ctx } = await setUp(t);
+      const runOnce = createIdempotentRunner({ db, clock: systemClock });
+      const answer = await runOnce(ctx.userId, { key: 'k-4', requestHash: 'h' }, async (tx, keep) => {
+        await keep({ id: 4 });
+        // Refused before anything is sent (a value node-postgres would convert); the work goes on without it.
+        await tx.queryThenCommit('SELECT $1::int AS one', [{ toPostgres: () => '1' }]).catch(() => undefined);
+        return { id: 4 };
+      });
+      expect(answer).toEqual({ id: 4 });
+      expect(await db.query('SELECT response_body AS body FROM idempotency_key WHERE key = $1', ['k-4'])).toEqual([{ body: { id: 4 } }]);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -133,6 +133,12 @@ describe.each(DB_KINDS)('names on %s', (kind) => {
       const rows = await t.testDb.db.query<{ key: string }>('SELECT name_key(t) AS key FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) ORDER BY n', [texts]);
       expect(rows.map((r) => r.key)).toEqual(texts.map(nameKey));
       expect(rows[1]!.key).toBe('maple street 12');
+      // The same key as migration 0012's expression, also where the server's trim and the database's differ.
+      const edges = [...texts, '\tTab\t', '\nLine\n', '\u00a0Nbsp\u00a0', ' \r\n '];
+      const both = await t.testDb.db.query<{ key: string; before: string }>(
+        'SELECT name_key(t) AS key, translate(normalize(btrim(t), NFC), $2, $3) AS before FROM unnest($1::text[]) AS t', [edges, UPPER, LOWER]);
+      expect(both.filter((r) => r.key !== r.before)).toEqual([]);
+      expect(both).toHaveLength(edges.length);
     });
   });
 

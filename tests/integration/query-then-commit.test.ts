@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client.js';
+import { prepared, type Db } from '../../src/server/db/client.js';
 import { DB_KINDS, openTestDb, type TestDb } from '../support/test-db.js';
 
 /**
@@ -57,6 +57,20 @@ describe.each(DB_KINDS)('a last statement sent with its COMMIT, on %s', (kind) =
     expect(await stored()).toEqual([]);
     await expect(db.transaction((tx) => tx.queryThenCommit('SELECT 1', [], [{ statement: 'SELECT 1', params: [{ toPostgres: () => '1' }] }])))
       .rejects.toThrow(/plain values only/);
+  });
+
+  it('runs prepared statements in the batch, after a batch that failed on their first use too', async () => {
+    const add = prepared('qtc_add', 'INSERT INTO qtc VALUES ($1)');
+    const count = prepared('qtc_count', 'SELECT count(*)::int AS n FROM qtc');
+    // More transactions than the pool has connections: each connection meets them first in a failed batch.
+    for (let i = 0; i < 12; i++) {
+      await expect(db.transaction((tx) => tx.queryThenCommit(count, [], [{ statement: add, params: [-1] }]))).rejects.toThrow(/qtc_n_check/);
+    }
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      db.transaction((tx) => tx.queryThenCommit<{ n: number }>(count, [], [{ statement: add, params: [i + 1] }]))));
+    expect(answers.every(([row]) => row!.n >= 1)).toBe(true);
+    expect(await stored()).toHaveLength(12);
+    expect(() => prepared('qtc_add', 'INSERT INTO qtc VALUES ($1 + 1)')).toThrow(/given another text/);
   });
 
   it('refuses a statement after the last one', async () => {

@@ -9,12 +9,29 @@ import { transactionTurns } from './loop-turns.js';
  * pooled connection, and node-postgres refuses a name given another text.
  */
 export type Prepared = { readonly name: string; readonly text: string; readonly readsOnly?: true };
-export const prepared = (name: string, text: string): Prepared => ({ name, text });
+/**
+ * Each name's one text. A name given another text is refused here, when the statement is made: sent in
+ * a batch with a COMMIT (`queryThenCommit`), node-postgres's own refusal would come as the batch goes out,
+ * and the statements behind it and the COMMIT would still be sent.
+ */
+const preparedTexts = new Map<string, string>();
+function named(name: string, text: string): void {
+  const known = preparedTexts.get(name);
+  if (known === undefined) preparedTexts.set(name, text);
+  else if (known !== text) throw new Error(`the prepared statement ${name} was given another text`);
+}
+export const prepared = (name: string, text: string): Prepared => {
+  named(name, text);
+  return { name, text };
+};
 /**
  * A prepared statement that changes nothing (a SELECT of tables and STABLE functions only): on the
  * embedded database it leaves `localWrites` as it is, so what this process holds stays confirmed.
  */
-export const preparedRead = (name: string, text: string): Prepared => ({ name, text, readsOnly: true });
+export const preparedRead = (name: string, text: string): Prepared => {
+  named(name, text);
+  return { name, text, readsOnly: true };
+};
 
 /** A statement with its parameters, to send later. */
 export type Statement = { readonly statement: string | Prepared; readonly params: unknown[] };
@@ -41,6 +58,8 @@ export type Transaction = Queryable & {
    * write's stored answer): one that fails aborts the transaction, and its error is thrown.
    */
   queryThenCommit<T = Record<string, unknown>>(statement: string | Prepared, params?: unknown[], ahead?: readonly Statement[]): Promise<T[]>;
+  /** Whether `queryThenCommit` has sent the last statement (false if it refused before sending). */
+  lastSent(): boolean;
 };
 
 /** A parameter node-postgres sends as it is (see Transaction.queryThenCommit). */
@@ -144,6 +163,7 @@ async function withLastStatement<T>(
       open();
       return q.exec(script);
     },
+    lastSent: () => ending !== undefined,
     async queryThenCommit<R>(statement: string | Prepared, params: unknown[] = [], ahead: readonly Statement[] = []) {
       open();
       const statements = [...ahead, { statement, params }];

@@ -39,20 +39,19 @@ export function createIdempotentRunner({ db, clock }: { db: Db; clock: Clock }) 
       }
       const stored = (body: T) => ({ userId, key: req.key, statusCode: 201, body });
       let kept: { answer: T } | undefined;
-      let sentWithLast = false;
       // After a last statement nothing can be stored, and on PostgreSQL it has committed: the answer must be kept first.
       const keyed: Transaction = {
         ...tx,
         queryThenCommit: async (statement, params, ahead = []) => {
           if (!kept) throw new Error('keep the answer under the Idempotency-Key before the last statement');
-          sentWithLast = true;
           return tx.queryThenCommit(statement, params, [storeIdempotentResponseStatement(stored(kept.answer)), ...ahead]);
         },
       };
       const result = await work(keyed, async (answer) => {
         kept = { answer };
       });
-      if (!sentWithLast) await storeIdempotentResponse(tx, stored(kept ? kept.answer : result));
+      // Not sent with a last statement (none was, or it was refused before sending): stored now.
+      if (!tx.lastSent()) await storeIdempotentResponse(tx, stored(kept ? kept.answer : result));
       return result;
     });
   };
