@@ -37,9 +37,9 @@ export async function insertLedgerEntry(db: Queryable, e: NewLedgerEntry): Promi
 const INSERTED = `kind, date, for_month, period_start, period_end, amount_cents, llc_id, property_id, investor_id, category_id,
   loren_id, payer, description, created_by, created_at`;
 
-/** The next ledger id, taken before the row is written (the row's audit is made before its insert). */
 const NEXT_LEDGER_ID = prepared('next_ledger_id', `SELECT nextval(pg_get_serial_sequence('ledger_entry', 'id')) AS id`);
 
+/** The next ledger id, taken before the row is written (the row's audit is made before its insert). */
 export async function nextLedgerId(db: Queryable): Promise<number> {
   const [row] = await db.query<{ id: number }>(NEXT_LEDGER_ID);
   return row!.id;
