@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { projectPath } from './lib/project-files.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
@@ -14,6 +14,7 @@ import { registerSpa } from './plugins/spa.js';
 import { QuietRequestLog } from './plugins/request-log.js';
 import { lazyChildLogger } from './plugins/lazy-request-logger.js';
 import { registerApiReference } from './plugins/api-reference.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerEndpoints } from './http/register-endpoints.js';
 import { registerMcp } from './http/mcp/mcp-route.js';
 import { createToolReads } from './http/mcp/tool-reads.js';
@@ -77,7 +78,8 @@ export async function buildApp({ config, db, services, logger, logStream, webRoo
   // handler reads `request.ip` still records where it came from (and its audit row verifies).
   app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers checked against their schema, parsed forward where that answers the same (http/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerAuthGuard(app, services.auth);
   // Bounded input: JSON's depth checked on its text before parsing, then depth, width and

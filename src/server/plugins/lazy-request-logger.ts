@@ -2,31 +2,51 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+type Write = (...args: unknown[]) => void;
 
 /**
  * Each request's logger (`request.log`), made only when the request logs something at an enabled level.
  * Fastify makes a pino child per request by default, which renders its bindings (the request id) for
  * every request, a cost of a few per cent of the server under load (docs/performance.md) for lines that at
  * the default level are almost never written. The child is the same pino child, made on first use.
+ *
+ * A class, so a request's logger is one small object: its methods are shared on the prototype rather than
+ * six closures made for every request.
  */
-export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
-  const threshold = (parent as unknown as { levels?: { values: Record<string, number> } }).levels?.values;
-  // Not pino (the app built without a logger: Fastify's silent stand-in, whose children cost nothing).
-  if (!threshold) return parent.child(bindings, opts);
-  let real: FastifyBaseLogger | undefined;
-  const child = () => (real ??= parent.child(bindings, opts));
-  const enabled = (level: Level) => threshold[level]! >= threshold[String(opts.level ?? parent.level)]!;
-  const logger = {
-    get level() { return real?.level ?? String(opts.level ?? parent.level); },
-    set level(value: string) { child().level = value; },
-    child: (b: Bindings, o?: ChildLoggerOptions) => child().child(b, o),
-    silent: () => undefined,
-  } as unknown as FastifyBaseLogger;
-  for (const level of LEVELS) {
-    (logger as unknown as Record<Level, (...args: unknown[]) => void>)[level] = (...args: unknown[]) => {
-      if (enabled(level)) (child()[level] as (...a: unknown[]) => void)(...args);
-    };
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly opts: ChildLoggerOptions,
+    private readonly values: Record<string, number>,
+  ) {}
+
+  private real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.opts));
   }
-  return logger;
+
+  private write(level: Level, args: unknown[]): void {
+    const current = this.made?.level ?? String(this.opts.level ?? this.parent.level);
+    if (this.values[level]! >= this.values[current]!) (this.real()[level] as Write)(...args);
+  }
+
+  get level(): string { return this.made?.level ?? String(this.opts.level ?? this.parent.level); }
+  set level(value: string) { this.real().level = value; }
+  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger { return this.real().child(bindings, opts); }
+  silent(): void {}
+  fatal(...args: unknown[]): void { this.write('fatal', args); }
+  error(...args: unknown[]): void { this.write('error', args); }
+  warn(...args: unknown[]): void { this.write('warn', args); }
+  info(...args: unknown[]): void { this.write('info', args); }
+  debug(...args: unknown[]): void { this.write('debug', args); }
+  trace(...args: unknown[]): void { this.write('trace', args); }
+}
+
+export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
+  const values = (parent as unknown as { levels?: { values: Record<string, number> } }).levels?.values;
+  // Not pino (the app built without a logger: Fastify's silent stand-in, whose children cost nothing).
+  if (!values) return parent.child(bindings, opts);
+  return new LazyRequestLogger(parent, bindings, opts, values) as unknown as FastifyBaseLogger;
 }

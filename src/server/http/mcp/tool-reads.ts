@@ -1,10 +1,11 @@
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Endpoint } from '../../../contract/endpoint.js';
 import { endpoints } from '../../../contract/endpoints.js';
 import type { SessionUser } from '../../modules/auth/auth.repository.js';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../plugins/input-bounds.js';
 import { inspectRequest } from '../../plugins/text-guard.js';
 import type { Handler, Handlers } from '../handlers.js';
+import { responseSerializerCompiler } from '../response-serializer.js';
 import { answerText, checkAuditorScope, type AuditorScopeCheck } from '../register-endpoints.js';
 import type { McpTool } from './mcp-tools.js';
 
@@ -56,7 +57,7 @@ export function createToolReads(handlers: Handlers, auditorScope: AuditorScopeCh
       handler,
       // The compiler the app validates with (app.ts): it answers { value } or { error }, never a promise.
       ...(entry.query ? { validate: validatorCompiler({ schema: entry.query, method: 'GET', url: entry.path, httpPart: 'querystring' }) as ToolRead['validate'] } : {}),
-      serialize: serializerCompiler({ schema: entry.response, method: 'GET', url: entry.path }) as (data: unknown) => string,
+      serialize: responseSerializerCompiler({ schema: entry.response, method: 'GET', url: entry.path, httpStatus: '200' }) as (data: unknown) => string,
     });
   }
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { sha256 } from '../../lib/random.js';
 import { deviceLabel } from './notice-mail.js';
 
@@ -33,8 +33,7 @@ function cookieOf(header: string | undefined): string | undefined {
  * opens reads the device without the route passing it along.
  */
 export function registerSignInDevice(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, reply, done) => {
-    if (request.method !== 'POST' || !SIGN_IN_PATHS.has(request.routeOptions.url ?? '')) return done();
+  const nameDevice: preHandlerHookHandler = (request, reply, done) => {
     let id = cookieOf(request.headers.cookie);
     if (!id || !COOKIE_VALUE.test(id)) {
       id = randomBytes(24).toString('base64url');
@@ -43,5 +42,11 @@ export function registerSignInDevice(app: FastifyInstance): void {
     }
     const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 1000);
     current.run({ hash: sha256(`${id}\n${userAgent}`), label: deviceLabel(userAgent) }, done);
+  };
+  // A hook of the sign-in routes alone, not of every request: the others never look for a device.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().includes('POST') && SIGN_IN_PATHS.has(route.url)) {
+      route.preHandler = [...[route.preHandler ?? []].flat(), nameDevice];
+    }
   });
 }
