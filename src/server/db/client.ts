@@ -62,6 +62,21 @@ export type Transaction = Queryable & {
   lastSent(): boolean;
 };
 
+/**
+ * Statements a transaction makes at once, because none needs another's answer (the names a write refers to,
+ * the period lock and the next id): on PostgreSQL they go out in one write to the socket and answer in one
+ * round trip (the pool's pipeline mode), where awaiting each in turn costs a round trip and a turn of the
+ * event loop each, holding the connection; on the embedded database they run one after the other. Every
+ * one is awaited, and the first failure in the order given is the one thrown, as if they had run in turn
+ * (a statement that fails in the database aborts the transaction, and the ones behind it fail after it).
+ * For reads whose results decide nothing about each other: each runs even if one before it failed.
+ */
+export async function together<T extends readonly unknown[]>(work: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const settled = await Promise.allSettled(work);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 /** A parameter node-postgres sends as it is (see Transaction.queryThenCommit). */
 const isWireValue = (v: unknown): boolean =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (Array.isArray(v) && v.every(isWireValue));
@@ -238,6 +253,22 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
+/**
+ * The statements a transaction makes in one turn of the event loop go out in one write to the socket
+ * (`together`): the stream is corked at the first and uncorked once the turn's code has run. Each query
+ * would otherwise be a system call of its own, the largest part of a write's time in this process.
+ */
+const corkedStreams = new WeakSet<object>();
+function corkUntilNextTick(stream: { cork?(): void; uncork?(): void }): void {
+  if (!stream.cork || !stream.uncork || corkedStreams.has(stream)) return;
+  corkedStreams.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    corkedStreams.delete(stream);
+    stream.uncork!();
+  });
+}
+
 /** node-postgres's form of a statement: a named one is prepared on each connection the first time it runs there. */
 const asConfig = (statement: string | Prepared, values: unknown[]): pg.QueryConfig =>
   typeof statement === 'string' ? { text: statement, values } : { name: statement.name, text: statement.text, values };
@@ -285,8 +316,10 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query(begin);
+        const stream = (client as unknown as { connection: { stream: { cork?(): void; uncork?(): void } } }).connection.stream;
         const open: Queryable = {
           async query<R>(statement: string | Prepared, params: unknown[] = []) {
+            corkUntilNextTick(stream);
             const res = await client.query(asConfig(statement, params));
             return res.rows as R[];
           },
@@ -299,7 +332,6 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           // each query would otherwise be a system call of its own, the largest part of a write's time
           // in this process (docs/performance.md). A statement that fails leaves the transaction aborted,
           // the ones behind it fail, and PostgreSQL answers the COMMIT with ROLLBACK.
-          const stream = (client as unknown as { connection: { stream: { cork?(): void; uncork?(): void } } }).connection.stream;
           stream.cork?.();
           let sent: Promise<pg.QueryResult>[];
           try {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Policy } from '../../contract/endpoint.js';
 import { ROLES, type Role } from '../../contract/roles.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
@@ -49,21 +49,24 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
   app.decorate('routePolicies', routePolicies);
 
   // Who is asking is checked on the routes that need a signed-in user only, as a hook of that route: a
-  // public route (the health check, the manifest, the web app's files) runs no check at all.
-  const authenticate = async (request: FastifyRequest) => {
-    const { policy, sessionOnly, readsOnly } = request.routeOptions.config;
+  // public route (the health check, the manifest, the web app's files) runs no check at all. Each route's
+  // hook holds its own config: Fastify's `request.routeOptions` makes a new object at every read.
+  const authenticateFor = (config: FastifyContextConfig) => {
+    const { policy, sessionOnly, readsOnly } = config;
     // A route outside the table without its own list: as an entry without one (rolesOf), the admin's alone
     // behind the admin policy, every role's otherwise.
-    const roles = request.routeOptions.config.roles ?? (policy === 'admin' ? ['admin'] : ROLES);
-    const user = (request.user = await auth.authenticate(bearerToken(request)));
-    const token = user.apiToken;
-    const refused = !roles.includes(user.role) ? 'role' : token && sessionOnly ? 'session_only' : token?.readOnly && request.method !== 'GET' && !readsOnly ? 'read_only_token' : null;
-    if (refused) {
-      request.log.warn({ event: 'authz_denied', user: user.userId, role: user.role, why: refused, token: token?.id, url: request.url }, 'route refused');
-      throw new ForbiddenError(REFUSED_WORDS[refused]);
-    }
-    // Each use of a personal API token is logged (docs/security.md, "API tokens"): the route's pattern, never its query.
-    if (token) request.log.info({ event: 'api_token_use', token: token.id, user: user.userId, method: request.method, path: request.routeOptions.url }, 'api token used');
+    const roles = config.roles ?? (policy === 'admin' ? ['admin'] : ROLES);
+    return async (request: FastifyRequest) => {
+      const user = (request.user = await auth.authenticate(bearerToken(request)));
+      const token = user.apiToken;
+      const refused = !roles.includes(user.role) ? 'role' : token && sessionOnly ? 'session_only' : token?.readOnly && request.method !== 'GET' && !readsOnly ? 'read_only_token' : null;
+      if (refused) {
+        request.log.warn({ event: 'authz_denied', user: user.userId, role: user.role, why: refused, token: token?.id, url: request.url }, 'route refused');
+        throw new ForbiddenError(REFUSED_WORDS[refused]);
+      }
+      // Each use of a personal API token is logged (docs/security.md, "API tokens"): the route's pattern, never its query.
+      if (token) request.log.info({ event: 'api_token_use', token: token.id, user: user.userId, method: request.method, path: request.routeOptions.url }, 'api token used');
+    };
   };
 
   app.addHook('onRoute', (route) => {
@@ -75,7 +78,7 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService): void
       throw new Error(`Route ${route.method} ${route.url} is not an entry of the endpoint table`);
     }
     for (const method of [route.method].flat()) routePolicies.push({ method, url: route.url, policy });
-    if (policy !== 'public') route.onRequest = [authenticate, ...[route.onRequest ?? []].flat()];
+    if (policy !== 'public') route.onRequest = [authenticateFor(route.config as FastifyContextConfig), ...[route.onRequest ?? []].flat()];
   });
 }
 

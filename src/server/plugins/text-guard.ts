@@ -79,9 +79,9 @@ const entriesOf = (endpoint: string | undefined): number =>
   (endpoint ? (endpoints as Record<string, Endpoint>)[endpoint]?.maxEntries : undefined) ?? MAX_ENTRIES;
 
 export function registerTextGuard(app: FastifyInstance): void {
-  // A hook with a callback, not async: every call of the table runs it, and a promise per request costs more than the check.
-  const guard = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    const entries = entriesOf(request.routeOptions.config.endpoint);
+  // A hook with a callback, not async: every call of the table runs it, and a promise per request costs
+  // more than the check. Each route's hook holds its own bound (`request.routeOptions` is a new object at every read).
+  const guardFor = (entries: number) => (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const found = inspectRequest([request.query, request.body], { depth: MAX_DEPTH, entries });
     if (!found) return done();
     if (found.problem === 'too deep') return done(new ValidationError(TOO_DEEP));
@@ -93,7 +93,8 @@ export function registerTextGuard(app: FastifyInstance): void {
   // On every call of the endpoint table (a query is refused when too wide even on a call that takes none)
   // and every route that takes a body; the web app's files and the API reference's pages read no input.
   app.addHook('onRoute', (route) => {
-    const readsInput = Boolean((route.config as { endpoint?: string } | undefined)?.endpoint) || [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
-    if (readsInput) route.preValidation = [...[route.preValidation ?? []].flat(), guard];
+    const endpoint = (route.config as { endpoint?: string } | undefined)?.endpoint;
+    const readsInput = Boolean(endpoint) || [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+    if (readsInput) route.preValidation = [...[route.preValidation ?? []].flat(), guardFor(entriesOf(endpoint))];
   });
 }

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/client.js';
+import { prepared, together, type Queryable } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WriteContext } from '../../lib/write-context.js';
 import { changeRow, recordAudits, withAudits } from '../audit/audit.js';
@@ -16,11 +16,12 @@ export type EntryBuilder<I> = (tx: Queryable, input: I) => Promise<Entry>;
  * allows its date. `audit` adds facts to the audit row (a correction names the entry it replaces).
  */
 async function entryWrite(tx: Queryable, ctx: WriteContext, entry: Entry, at: Date, audit: Record<string, unknown> = {}) {
-  await requireOpenPeriod(tx, entry, entry.date);
-  // The id first (no lock), then the row and its audit in one statement: the books write lock, taken by
-  // the audit append, is then held for that statement and the commit only (docs/performance.md). The
-  // statement refuses a row the table would store other than its audit row says.
-  const row = ledgerRow(await nextLedgerId(tx), { ...entry, createdBy: ctx.userId, createdAt: at });
+  // The period lock's answer and the id (no lock) in one round trip, then the row and its audit in one
+  // statement: the books write lock, taken by the audit append, is then held for that statement and the
+  // commit only (docs/performance.md). The statement refuses a row the table would store other than its
+  // audit row says. An id taken for an entry the period lock refuses is left unused, as a rollback leaves one.
+  const [, id] = await together([requireOpenPeriod(tx, entry, entry.date), nextLedgerId(tx)]);
+  const row = ledgerRow(id, { ...entry, createdBy: ctx.userId, createdAt: at });
   const { text, params } = withAudits(insertLedgerEntryWith(row), [
     changeRow(ctx, at, { action: 'record', entity: 'ledger_entry', id: row.id, after: { ...row, ...audit } }),
   ], row);
