@@ -66,3 +66,13 @@ describe.each(DB_KINDS)('statements made together, on %s', (kind) => {
     expect(sent).toEqual({ atOnce: 1, inTurn: 4 });
   });
 });
+
+describe('statements made together, failing', () => {
+  it('throws the cause rather than a "transaction is aborted" that followed it', async () => {
+    const aborted = Object.assign(new Error('current transaction is aborted'), { code: '25P02' });
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    await expect(together([Promise.reject(aborted), Promise.reject(deadlock)])).rejects.toBe(deadlock);
+    await expect(together([Promise.resolve(1), Promise.reject(aborted)])).rejects.toBe(aborted);
+    await expect(together([Promise.resolve(1), Promise.resolve('two')])).resolves.toEqual([1, 'two']);
+  });
+});

@@ -73,7 +73,11 @@ export type Transaction = Queryable & {
  */
 export async function together<T extends readonly unknown[]>(work: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
   const settled = await Promise.allSettled(work);
-  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  const failures = settled.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+  // The database runs statements in the order they were sent, which is the order given only if each sent
+  // its own at once: a "transaction is aborted" (25P02) is then never the cause, and the cause is thrown
+  // (a deadlock or serialization failure must reach withRetry as itself).
+  if (failures.length) throw failures.find((err) => (err as { code?: string } | null)?.code !== '25P02') ?? failures[0];
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 

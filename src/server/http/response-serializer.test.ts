@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ResponseSerializationError, serializerCompiler as encodingSerializer } from 'fastify-type-provider-zod';
 import { endpoints } from '../../contract/endpoints.js';
 import type { Endpoint } from '../../contract/endpoint.js';
-import { actsByDirection, responseSerializerCompiler } from './response-serializer.js';
+import { responseSerializerCompiler, sameInBothDirections } from './response-serializer.js';
 
 const serializerOf = (schema: unknown) =>
   responseSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' } as never) as (data: unknown) => string;
@@ -13,33 +13,40 @@ const encodingOf = (schema: unknown) =>
 type Tree = { name: string; children: Tree[] };
 const TreeSchema: z.ZodType<Tree> = z.lazy(() => z.object({ name: z.string(), children: z.array(TreeSchema) }));
 
-describe('actsByDirection', () => {
-  it('finds nothing in schemas of plain values, however nested, recursive ones included', () => {
-    expect(actsByDirection(z.object({ status: z.literal('ok') }))).toBe(false);
-    expect(actsByDirection(z.object({
-      rows: z.array(z.object({ name: z.string().max(10), cents: z.number().int(), note: z.string().nullable().optional() })),
+describe('sameInBothDirections', () => {
+  it('takes schemas of plain values, however nested, recursive ones included', () => {
+    expect(sameInBothDirections(z.object({ status: z.literal('ok') }))).toBe(true);
+    expect(sameInBothDirections(z.object({
+      rows: z.array(z.object({ name: z.string().max(10), cents: z.number().int(), note: z.string().nullable().optional(), on: z.iso.date() })),
       by_kind: z.record(z.string(), z.number()),
-      either: z.union([z.string(), z.number()]),
-      shape: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), a: z.string() }), z.object({ kind: z.literal('b') })]),
-      pair: z.tuple([z.string(), z.number()]),
-      both: z.intersection(z.object({ a: z.string() }), z.object({ b: z.string() })),
-    }))).toBe(false);
-    expect(actsByDirection(TreeSchema)).toBe(false);
+      either: z.union([z.string(), z.number(), z.null()]),
+      kind: z.enum(['a', 'b']),
+      raw: z.unknown(),
+    }))).toBe(true);
+    expect(sameInBothDirections(z.strictObject({ a: z.boolean() }))).toBe(true);
+    expect(sameInBothDirections(TreeSchema)).toBe(true);
   });
 
-  it('finds a part that answers differently by direction, wherever it is', () => {
-    expect(actsByDirection(z.string().transform((s) => s.length))).toBe(true);
-    expect(actsByDirection(z.object({ rows: z.array(z.union([z.number(), z.object({ n: z.number().default(0) })])) }))).toBe(true);
-    expect(actsByDirection(z.object({ a: z.string().optional().nullable().catch(null) }))).toBe(true);
-    expect(actsByDirection(z.object({ a: z.string().pipe(z.string()) }))).toBe(true);
-    expect(actsByDirection(z.record(z.string(), z.codec(z.string(), z.number(), { decode: Number, encode: String })))).toBe(true);
+  it('leaves to encode a part that answers or decides differently by direction, wherever it is', () => {
+    expect(sameInBothDirections(z.string().transform((s) => s.length))).toBe(false);
+    expect(sameInBothDirections(z.object({ rows: z.array(z.union([z.number(), z.object({ n: z.number().default(0) })])) }))).toBe(false);
+    expect(sameInBothDirections(z.object({ a: z.string().optional().nullable().catch(null) }))).toBe(false);
+    expect(sameInBothDirections(z.object({ a: z.string().pipe(z.string()) }))).toBe(false);
+    expect(sameInBothDirections(z.record(z.string(), z.codec(z.string(), z.number(), { decode: Number, encode: String })))).toBe(false);
     const Recursive: z.ZodType = z.lazy(() => z.object({ next: Recursive.optional(), at: z.string().prefault('x') }));
-    expect(actsByDirection(Recursive)).toBe(true);
+    expect(sameInBothDirections(Recursive)).toBe(false);
+    // Checks that see the value as given backward and as parsed forward; input coerced; a discriminator.
+    expect(sameInBothDirections(z.object({ a: z.string() }).refine(() => true))).toBe(false);
+    expect(sameInBothDirections(z.object({ a: z.array(z.string().trim()) }))).toBe(false);
+    expect(sameInBothDirections(z.object({ n: z.coerce.number() }))).toBe(false);
+    expect(sameInBothDirections(z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]))).toBe(false);
+    // A kind not on the list: a tuple.
+    expect(sameInBothDirections(z.tuple([z.string()]))).toBe(false);
   });
 
   it('sorts the endpoint table: most answers are parsed forward', () => {
     const table = endpoints as Record<string, Endpoint>;
-    const encoded = Object.keys(table).filter((name) => actsByDirection(table[name]!.response as never));
+    const encoded = Object.keys(table).filter((name) => !sameInBothDirections(table[name]!.response as never));
     expect(encoded.length).toBeLessThan(Object.keys(table).length / 4);
   });
 });

@@ -14,34 +14,40 @@ type Write = (...args: unknown[]) => void;
  * six closures made for every request.
  */
 class LazyRequestLogger {
-  private made: FastifyBaseLogger | undefined;
+  // Private fields (#): a pino logger's own names (`bindings`, `levels` …) stay free.
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #opts: ChildLoggerOptions;
+  readonly #values: Record<string, number>;
+  #made: FastifyBaseLogger | undefined;
 
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly opts: ChildLoggerOptions,
-    private readonly values: Record<string, number>,
-  ) {}
-
-  private real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.opts));
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions, values: Record<string, number>) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#opts = opts;
+    this.#values = values;
   }
 
-  private write(level: Level, args: unknown[]): void {
-    const current = this.made?.level ?? String(this.opts.level ?? this.parent.level);
-    if (this.values[level]! >= this.values[current]!) (this.real()[level] as Write)(...args);
+  #real(): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(this.#bindings, this.#opts));
   }
 
-  get level(): string { return this.made?.level ?? String(this.opts.level ?? this.parent.level); }
-  set level(value: string) { this.real().level = value; }
-  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger { return this.real().child(bindings, opts); }
+  #write(level: Level, args: unknown[]): void {
+    if (this.isLevelEnabled(level)) (this.#real()[level] as Write)(...args);
+  }
+
+  get level(): string { return this.#made?.level ?? String(this.#opts.level ?? this.#parent.level); }
+  set level(value: string) { this.#real().level = value; }
+  isLevelEnabled(level: string): boolean { return this.#values[level]! >= this.#values[this.level]!; }
+  bindings(): Bindings { return (this.#real() as unknown as { bindings(): Bindings }).bindings(); }
+  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger { return this.#real().child(bindings, opts); }
   silent(): void {}
-  fatal(...args: unknown[]): void { this.write('fatal', args); }
-  error(...args: unknown[]): void { this.write('error', args); }
-  warn(...args: unknown[]): void { this.write('warn', args); }
-  info(...args: unknown[]): void { this.write('info', args); }
-  debug(...args: unknown[]): void { this.write('debug', args); }
-  trace(...args: unknown[]): void { this.write('trace', args); }
+  fatal(...args: unknown[]): void { this.#write('fatal', args); }
+  error(...args: unknown[]): void { this.#write('error', args); }
+  warn(...args: unknown[]): void { this.#write('warn', args); }
+  info(...args: unknown[]): void { this.#write('info', args); }
+  debug(...args: unknown[]): void { this.#write('debug', args); }
+  trace(...args: unknown[]): void { this.#write('trace', args); }
 }
 
 export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {

@@ -43,10 +43,17 @@ export function registerSignInDevice(app: FastifyInstance): void {
     const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 1000);
     current.run({ hash: sha256(`${id}\n${userAgent}`), label: deviceLabel(userAgent) }, done);
   };
-  // A hook of the sign-in routes alone, not of every request: the others never look for a device.
+  // A hook of the sign-in routes alone, not of every request: the others never look for a device. They
+  // must be registered after this (app.ts): a server where one was not hooked does not start.
+  const hooked = new Set<string>();
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().includes('POST') && SIGN_IN_PATHS.has(route.url)) {
       route.preHandler = [...[route.preHandler ?? []].flat(), nameDevice];
+      hooked.add(route.url);
     }
+  });
+  app.addHook('onReady', (done) => {
+    const missed = [...SIGN_IN_PATHS].filter((path) => !hooked.has(path));
+    done(missed.length ? new Error(`Sign-in routes registered before their device hook: ${missed.join(', ')}`) : undefined);
   });
 }
