@@ -43,15 +43,17 @@ describe.each(DB_KINDS)('statements made together, on %s', (kind) => {
       .rejects.toThrow(/tog_n_check/);
   });
 
+  /** Counts the writes to any socket until restored. */
+  const writes = () => {
+    let count = 0;
+    const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
+    const { _write, _writev } = proto;
+    proto._write = function (this: unknown, ...a: unknown[]) { count++; return _write.apply(this, a); };
+    proto._writev = function (this: unknown, ...a: unknown[]) { count++; return _writev.apply(this, a); };
+    return { count: () => count, restore: () => Object.assign(proto, { _write, _writev }) };
+  };
+
   it.runIf(kind === 'postgres')('sends them in one write to the socket', async () => {
-    const writes = () => {
-      let count = 0;
-      const { _write, _writev } = Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
-      const proto = Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
-      proto._write = function (this: unknown, ...a: unknown[]) { count++; return _write.apply(this, a); };
-      proto._writev = function (this: unknown, ...a: unknown[]) { count++; return _writev.apply(this, a); };
-      return { count: () => count, restore: () => Object.assign(proto, { _write, _writev }) };
-    };
     const sent = await db.transaction(async (tx) => {
       const w = writes();
       try {
@@ -64,6 +66,17 @@ describe.each(DB_KINDS)('statements made together, on %s', (kind) => {
       }
     });
     expect(sent).toEqual({ atOnce: 1, inTurn: 4 });
+  });
+
+  it.runIf(kind === 'postgres')('sends a last statement with the ones ahead of it and the COMMIT in one write', async () => {
+    let w: ReturnType<typeof writes> | undefined;
+    const sent = await db.transaction(async (tx) => {
+      w = writes();
+      await tx.queryThenCommit('INSERT INTO tog VALUES ($1)', [6], [{ statement: 'INSERT INTO tog VALUES ($1)', params: [4] }, { statement: 'INSERT INTO tog VALUES ($1)', params: [5] }]);
+      return w.count();
+    }).finally(() => w?.restore());
+    expect(sent).toBe(1);
+    expect((await db.query<{ n: number }>('SELECT n FROM tog ORDER BY n')).map((r) => r.n)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

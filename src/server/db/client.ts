@@ -259,7 +259,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 /**
  * The statements a transaction makes in one turn of the event loop go out in one write to the socket
- * (`together`): the stream is corked at the first and uncorked once the turn's code has run. Each query
+ * (`together`, and a last statement with its COMMIT): the stream is corked at the first and uncorked once
+ * the turn's code has run (scheduled before any is sent, so a statement that throws cannot leave it corked). Each query
  * would otherwise be a system call of its own, the largest part of a write's time in this process.
  */
 const corkedStreams = new WeakSet<object>();
@@ -336,13 +337,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
           // each query would otherwise be a system call of its own, the largest part of a write's time
           // in this process (docs/performance.md). A statement that fails leaves the transaction aborted,
           // the ones behind it fail, and PostgreSQL answers the COMMIT with ROLLBACK.
-          stream.cork?.();
-          let sent: Promise<pg.QueryResult>[];
-          try {
-            sent = [...statements.map(({ statement, params }) => client.query(asConfig(statement, params))), client.query('COMMIT')];
-          } finally {
-            stream.uncork?.();
-          }
+          corkUntilNextTick(stream);
+          const sent = [...statements.map(({ statement, params }) => client.query(asConfig(statement, params))), client.query('COMMIT')];
           const answers = await Promise.all(sent);
           const commit = answers.at(-1)!;
           if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}, not COMMIT`);
