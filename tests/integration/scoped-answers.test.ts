@@ -218,6 +218,45 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     }
   });
 
+  it('counts a write as work under way while it runs, so a pass computing ahead waits for it, and not once it has answered', async () => {
+    const t = await template.start();
+    const admin = template.state.admin;
+    const { longWork } = t.services;
+    const until = async (busy: boolean) => {
+      for (let waited = 0; longWork.busy() !== busy && waited < 5_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+      return longWork.busy();
+    };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // The admin's session read once, so on PGlite it is answered from memory while the database is held below.
+      expect((await t.app.inject({ method: 'GET', url: '/auth/protected', headers: bearer(admin) })).statusCode).toBe(200);
+      expect(longWork.busy(), 'a read is not counted').toBe(false);
+      // Another transaction holds the books write lock: the write waits for it (on PGlite, for the database).
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.testDb.db.transaction(async (tx) => {
+        await tx.query('SELECT books_write_lock()');
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const write = t.app.inject({
+        method: 'POST', url: '/admin/record_property_income', headers: bearer(admin),
+        payload: { income_date: '2024-07-05', income_for_month: '2024-07-01', property_name: 'P', description: 'P rent', amount: '901.00', income_category: 'Rent' },
+      });
+      expect(await until(true), 'busy while the write waits').toBe(true);
+      release();
+      await holder;
+      const res = await write;
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await until(false), 'not busy once it has answered').toBe(false);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+
   it('an admin reading an investor by name gets that investor\'s answer, even after the name moved to another investor', async () => {
     const t = await template.start();
     try {

@@ -82,10 +82,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, audi
         },
       },
       handler: async (request, reply) => {
-        if (!e.long) return answer(request, reply);
-        // A batch runs from its start until its work is done: the handler's end, or for a file streamed
-        // after the handler returns, the response's close (its last byte sent, or the client gone, which
-        // stops the stream). Not the close alone: a client that hangs up does not stop a batch's handler.
+        if (!e.long && e.method === 'GET') return answer(request, reply);
+        // A batch or a write runs from its start until its work is done: the handler's end, or for a file
+        // streamed after the handler returns, the response's close (its last byte sent, or the client gone,
+        // which stops the stream). Not the close alone: a client that hangs up does not stop a handler.
         const end = longWork.begin();
         try {
           return await answer(request, reply);

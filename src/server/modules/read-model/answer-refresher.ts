@@ -43,7 +43,10 @@ export function createAnswerRefresher({
   today: () => string;
   pollMs?: number;
   longestWaitMs?: number;
-  /** True while a batch runs (lib/long-work.ts): computing ahead then would slow it, so a pass waits. */
+  /**
+   * True while a batch or a write runs (lib/long-work.ts): computing ahead then would slow it, and under
+   * a stream of writes would compute answers the next write makes old, so a pass waits between its steps.
+   */
   waitWhile?: () => boolean;
 }) {
   const stepsOf = aheadStepsOf(reads, kept);
@@ -64,7 +67,8 @@ export function createAnswerRefresher({
   let timer: NodeJS.Timeout | undefined;
   // While writes keep coming, a pass would compute answers the next write makes old again, and take a
   // connection (PGlite's only one) from the writers: it waits for a poll that sees no new change, or
-  // at most longestWaitMs after the first change it has not computed.
+  // at most longestWaitMs after the first change it has not computed; then each of its steps waits for a
+  // moment with no write under way (waitWhile), so a steady stream of writes is never slowed by it.
   let lastTotal: number | undefined;
   let waitingSince: number | undefined;
 
@@ -84,7 +88,7 @@ export function createAnswerRefresher({
     return work;
   }
 
-  /** While a batch runs, waits (checking every tenth of a poll; a stop ends the wait too). */
+  /** While a batch or a write runs, waits (checking every tenth of a poll; a stop ends the wait too). */
   async function batchesFirst(): Promise<void> {
     while (waitWhile() && !stopped) await new Promise((resolve) => setTimeout(resolve, pollMs / 10));
   }
