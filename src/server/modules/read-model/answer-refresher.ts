@@ -68,7 +68,8 @@ export function createAnswerRefresher({
   // While writes keep coming, a pass would compute answers the next write makes old again, and take a
   // connection (PGlite's only one) from the writers: it waits for a poll that sees no new change, or
   // at most longestWaitMs after the first change it has not computed; then each of its steps waits for a
-  // moment with no write under way (waitWhile), so a steady stream of writes is never slowed by it.
+  // moment with no write under way (waitWhile), so a stream of writes is rarely slowed by it (a step
+  // already under way finishes first).
   let lastTotal: number | undefined;
   let waitingSince: number | undefined;
 
