@@ -27,6 +27,7 @@ import { SCALE_ADMIN, seedScale } from './seed-scale.js';
 import { bankImportSentence, measureBankImport, type BankImportRun } from './bank-import.js';
 import { distributionRunSentence, measureDistributionRun, type DistributionRunScenario } from './distribution-run.js';
 import { k1BatchSentence, measureK1Batch, type K1BatchRun } from './k1-batch.js';
+import { postgresCpuMs, processCpuMs } from './process-cpu.js';
 import { measureStatementsZip, type ZipRun } from './statements-zip.js';
 import { investorPageLcp } from './web-lcp.js';
 import { webSizes } from './web-sizes.js';
@@ -135,7 +136,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
  * beside the portal for each run, so every row is also a share of what this stack can do on this machine
  * in the same minute.
  */
-async function startFloor(): Promise<{ base: string; stop(): Promise<void> }> {
+async function startFloor(): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.resolve('bench/framework-floor-server.mjs')], {
     env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'],
@@ -146,6 +147,7 @@ async function startFloor(): Promise<{ base: string; stop(): Promise<void> }> {
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
   };
 }
@@ -240,11 +242,15 @@ function writeTargets(tier: TierName): Target[] {
 }
 
 /** `ratio`: to the portal's bare route; `floor`: to the framework floor, both measured in the same run. */
-type Row = { endpoint: string; rps: number; p50: number; p99: number; ratio: number; floor: number; bad: number };
+type Row = {
+  endpoint: string; rps: number; p50: number; p99: number; ratio: number; floor: number; bad: number;
+  /** CPU time a request cost the server process, and PostgreSQL's processes (null on PGlite: it runs in the server), in µs. */
+  serverUs: number | null; databaseUs: number | null;
+};
 
 type Tokens = { admin: string; investors: string[]; apiToken: string };
 
-async function drive(server: Pick<Server, 'base'>, tokens: Tokens, t: Target): Promise<Omit<Row, 'ratio' | 'floor'>> {
+async function drive(server: Pick<Server, 'base' | 'pid'>, tokens: Tokens, t: Target, onPostgres = false): Promise<Omit<Row, 'ratio' | 'floor'>> {
   const bearer = () =>
     t.auth === 'investor' ? tokens.investors[Math.floor(Math.random() * tokens.investors.length)]! : t.auth === 'api_token' ? tokens.apiToken : tokens.admin;
   // As a browser asks: it takes gzip, in which the portal keeps and sends its kept answers.
@@ -258,25 +264,30 @@ async function drive(server: Pick<Server, 'base'>, tokens: Tokens, t: Target): P
   const first = await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
   const firstBody = await first.text();
   if (t.answered && !t.answered(firstBody)) throw new Error(`${t.name} does not answer what it should: ${first.status} ${firstBody.slice(0, 300)}`);
+  const cpuBefore = { server: processCpuMs(server.pid), database: onPostgres ? postgresCpuMs() : undefined };
   const r = await autocannon({
     url: server.base, connections: t.connections ?? CONNECTIONS, duration: SECONDS,
     requests: [{ setupRequest: (req) => ({ ...req, method: t.method ?? 'GET', path: t.path(), headers: headersOf(), ...(t.body ? { body: t.body() } : {}) }) }],
   });
+  const perRequest = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined || r.requests.total === 0 ? null : ((after - before) * 1000) / r.requests.total;
+  const serverUs = perRequest(cpuBefore.server, processCpuMs(server.pid));
+  const databaseUs = onPostgres ? perRequest(cpuBefore.database, postgresCpuMs()) : null;
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) {
     // Say what went wrong, once: a benchmark of refusals measures nothing.
     const sample = await fetch(server.base + t.path(), { method: t.method ?? 'GET', headers, body: t.body?.() });
     console.log(`  ${t.name}: ${bad} answers not 2xx (${r.errors} errors, ${r.timeouts} timeouts); one now: ${sample.status} ${(await sample.text()).slice(0, 200)}`);
   }
-  return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad };
+  return { endpoint: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad, serverUs, databaseUs };
 }
 
 type Run = {
   engine: string; tier: TierName; startupMs: number; ahead: Ahead; peakMb: number; lcpMs: number[]; zip: ZipRun | null; rows: Row[];
   /** Each scenario's figures, null when this run left it out (--only another). */
   bankImport: BankImportRun | null; distributionRun: DistributionRunScenario | null; k1Batch: K1BatchRun | null;
-  /** The framework floor's requests a second, measured in this run (0 when not measured). */
-  floorRps: number;
+  /** The framework floor's requests a second, measured in this run (0 when not measured), and its CPU a request. */
+  floorRps: number; floorUs: number | null;
 };
 
 /** The statement's account: the tier's first property (a rental) and its LLC, in the year after the seeded ones. */
@@ -320,7 +331,7 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
       const bankImport = ONLY === 'bank-import' ? await bankImportOf(engine, tier, server.base, token) : null;
       const distributionRun = ONLY === 'distribution-run' ? await distributionRunOf(engine, tier, server.base, token) : null;
       const k1Batch = ONLY === 'k1-batch' ? await k1BatchOf(engine, tier, server, token) : null;
-      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, distributionRun, k1Batch, floorRps: 0 };
+      return { engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs: [], zip: null, rows: [], bankImport, distributionRun, k1Batch, floorRps: 0, floorUs: null };
     }
     const tokens: Tokens = {
       admin: token,
@@ -337,13 +348,13 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     // The framework floor first, then the portal's own rows, in the same minute.
     const floor = await startFloor();
     const floorRow = await drive(floor, tokens, { name: 'GET / (framework floor: bare Fastify, nothing registered)', path: () => '/', auth: false }).finally(() => floor.stop());
-    console.log(`  ${engine.name} ${tier} framework floor: ${floorRow.rps.toFixed(0)} req/s, p50 ${floorRow.p50} ms, p99 ${floorRow.p99} ms`);
+    console.log(`  ${engine.name} ${tier} framework floor: ${floorRow.rps.toFixed(0)} req/s, p50 ${floorRow.p50} ms, p99 ${floorRow.p99} ms${cpuWords(floorRow)}`);
     const measured: Omit<Row, 'ratio' | 'floor'>[] = [];
     const measure = async (list: Target[]) => {
       for (const t of list) {
-        const row = await drive(server, tokens, t);
+        const row = await drive(server, tokens, t, engine.name === 'PostgreSQL');
         measured.push(row);
-        console.log(`  ${engine.name} ${tier} ${row.endpoint}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.bad ? `, ${row.bad} not 2xx` : ''}`);
+        console.log(`  ${engine.name} ${tier} ${row.endpoint}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${cpuWords(row)}${row.bad ? `, ${row.bad} not 2xx` : ''}`);
       }
     };
     await measure(targets(tier));
@@ -359,13 +370,17 @@ async function runOne(engine: Engine, tier: TierName): Promise<Run> {
     const k1Batch = await k1BatchOf(engine, tier, server, token);
     const bare = measured[0]!.rps;
     return {
-      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport, distributionRun, k1Batch, floorRps: floorRow.rps,
+      engine: engine.name, tier, startupMs: server.startupMs, ahead, peakMb: server.peakMb(), lcpMs, zip, bankImport, distributionRun, k1Batch, floorRps: floorRow.rps, floorUs: floorRow.serverUs,
       rows: measured.map((r) => ({ ...r, ratio: r.rps / bare, floor: r.rps / floorRow.rps })),
     };
   } finally {
     await server.stop();
   }
 }
+
+/** A row's CPU a request, as the console says it. */
+const cpuWords = ({ serverUs, databaseUs }: Pick<Row, 'serverUs' | 'databaseUs'>) =>
+  (serverUs === null ? '' : `, ${serverUs.toFixed(0)} µs of the server's CPU`) + (databaseUs === null ? '' : ` and ${databaseUs.toFixed(0)} of PostgreSQL's`) + (serverUs === null && databaseUs === null ? '' : ' a request');
 
 const ZIP_SECONDS = 60;
 
@@ -395,8 +410,11 @@ function report(runs: Run[]): string {
     if (mcp && rest) {
       lines.push(`An MCP tool call against its REST call (target: within 2×): p50 ${mcp.p50} ms against ${rest.p50} ms (${(mcp.p50 / Math.max(1, rest.p50)).toFixed(2)}×), ${mcp.rps.toFixed(0)} against ${rest.rps.toFixed(0)} req/s (${(rest.rps / Math.max(1, mcp.rps)).toFixed(2)}× fewer).`, '');
     }
-    lines.push('| endpoint | req/s | p50 ms | p99 ms | × framework floor | × bare route | not 2xx |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.floor * 100).toFixed(1)} % | ${(r.ratio * 100).toFixed(1)} % | ${r.bad} |`);
+    // CPU a request: the server's, and PostgreSQL's on that engine (on PGlite the database runs in the server).
+    const us = (v: number | null) => (v === null ? '—' : v.toFixed(0));
+    lines.push(`Framework floor's CPU: ${us(run.floorUs)} µs a request.`, '');
+    lines.push('| endpoint | req/s | p50 ms | p99 ms | × framework floor | × bare route | server CPU µs a request | PostgreSQL CPU µs a request | not 2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of run.rows) lines.push(`| ${r.endpoint} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.floor * 100).toFixed(1)} % | ${(r.ratio * 100).toFixed(1)} % | ${us(r.serverUs)} | ${us(r.databaseUs)} | ${r.bad} |`);
     lines.push('');
   }
   for (const engine of new Set(runs.map((r) => r.engine))) {
