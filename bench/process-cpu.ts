@@ -7,21 +7,33 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const TICKS_PER_MS = 100 / 1000; // USER_HZ, 100 on Linux
 
-function cpuOf(pid: string): number | undefined {
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses), from field 3 on. */
+function statOf(pid: string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields start after its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return undefined;
+    return undefined; // gone meanwhile, or no /proc
   }
 }
 
-/** One process's CPU time so far. */
-export const processCpuMs = (pid: number): number | undefined => cpuOf(String(pid));
+// Fields 14 and 15 (utime, stime): the process's own; 16 and 17 (cutime, cstime): its children's that exited
+// and were reaped, in clock ticks (proc(5)).
+const ownMs = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+const reapedChildrenMs = (fields: string[]) => (Number(fields[13]) + Number(fields[14])) / TICKS_PER_MS;
 
-/** Every PostgreSQL server process's on this machine (its backends, WAL writer, checkpointer …), summed. */
+/** One process's CPU time so far. */
+export function processCpuMs(pid: number): number | undefined {
+  const fields = statOf(String(pid));
+  return fields && ownMs(fields);
+}
+
+/**
+ * PostgreSQL's CPU time so far on this machine: every running server process's (its backends, WAL writer,
+ * checkpointer …) and, through each postmaster, what its exited backends used (a pooled connection closed
+ * while idle would otherwise take its whole CPU time out of the sum). Undefined when no PostgreSQL runs
+ * here (a remote server: its CPU cannot be read from this machine).
+ */
 export function postgresCpuMs(): number | undefined {
   let pids: string[];
   try {
@@ -29,7 +41,7 @@ export function postgresCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
-  let total = 0;
+  const running = new Map<string, string[]>();
   for (const pid of pids) {
     let name: string;
     try {
@@ -37,7 +49,15 @@ export function postgresCpuMs(): number | undefined {
     } catch {
       continue; // gone meanwhile
     }
-    if (name === 'postgres') total += cpuOf(pid) ?? 0;
+    const fields = name === 'postgres' ? statOf(pid) : undefined;
+    if (fields) running.set(pid, fields);
+  }
+  if (running.size === 0) return undefined;
+  let total = 0;
+  for (const fields of running.values()) {
+    total += ownMs(fields);
+    // A postmaster is the one whose parent (field 4) is not a PostgreSQL process.
+    if (!running.has(fields[1]!)) total += reapedChildrenMs(fields);
   }
   return total;
 }
