@@ -38,6 +38,12 @@ function watchPasses(refresher: { start(hooks: { onPass?: (r: { answers: number;
   return { passes, passed, start };
 }
 
+/** Whether work is under way once it has become `busy`, or after 5 s of waiting for it (lib/long-work.ts). */
+async function busyBecomes(longWork: { busy(): boolean }, busy: boolean): Promise<boolean> {
+  for (let waited = 0; longWork.busy() !== busy && waited < 5_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+  return longWork.busy();
+}
+
 describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
   let template: AppTemplate<MapleBooks>;
   beforeAll(async () => {
@@ -186,10 +192,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
       // last byte, and no longer once it has answered, a refusal included.
       const { longWork } = t.services;
       const zip = t.app.inject({ method: 'GET', url: '/admin/statements?from=2024-01-01&to=2024-12-31', headers: bearer(admin) });
-      const until = async (busy: boolean) => {
-        for (let waited = 0; longWork.busy() !== busy && waited < 5_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
-        return longWork.busy();
-      };
+      const until = (busy: boolean) => busyBecomes(longWork, busy);
       expect(await until(true), 'busy while the statements are made').toBe(true);
       expect((await zip).statusCode).toBe(200);
       // The response's close follows its last byte.
@@ -222,10 +225,7 @@ describe.each(DB_KINDS)('answers kept per scope of the books on %s', (kind) => {
     const t = await template.start();
     const admin = template.state.admin;
     const { longWork } = t.services;
-    const until = async (busy: boolean) => {
-      for (let waited = 0; longWork.busy() !== busy && waited < 5_000; waited += 5) await new Promise((r) => setTimeout(r, 5));
-      return longWork.busy();
-    };
+    const until = (busy: boolean) => busyBecomes(longWork, busy);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     try {
