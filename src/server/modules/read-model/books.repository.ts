@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import { queryMany, type Queryable } from '../../db/client.js';
 import { KINDS, sqlKinds } from '../../domain/ledger-kinds.js';
 import type { BooksInput, PropertyInfo } from '../../domain/allocation.js';
 import type { CashWithdrawal } from '../../domain/investor-figures.js';
@@ -97,7 +97,8 @@ export async function readBooks(
       ORDER BY date, id`,
     [asOf, llcs],
   );
-  const propertyMonthNet = await db.query<BooksInput['propertyMonthNet'][number]>(
+  // The month groups are the many rows of a whole-book read (a property-month each): queryMany.
+  const propertyMonthNet = await queryMany<BooksInput['propertyMonthNet'][number]>(db, 
     `SELECT property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
        ${wholeMonths('property_id')} AND investor_id = 0 AND ($3::int[] IS NULL OR property_id = ANY($3::int[]))
        UNION ALL
@@ -115,7 +116,7 @@ export async function readBooks(
         AND ($2::int[] IS NULL OR property_id = ANY($2::int[]))`,
     [asOf, properties],
   );
-  const investorExpenses = await db.query<BooksInput['investorExpenses'][number]>(
+  const investorExpenses = await queryMany<BooksInput['investorExpenses'][number]>(db, 
     `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
        ${wholeMonths('investor_id, property_id')} AND investor_id > 0 AND ($3::int IS NULL OR investor_id = $3)
          AND ($4::int[] IS NULL OR property_id = ANY($4::int[]))
