@@ -1,4 +1,4 @@
-import { launchBrowser } from '../tests/support/browser.js';
+import { FULL_CHROMIUM, launchBrowser } from '../tests/support/browser.js';
 
 /**
  * Largest contentful paint of the investor page (docs/performance.md: ≤ 1 s on localhost), in the browser tests'
@@ -7,7 +7,8 @@ import { launchBrowser } from '../tests/support/browser.js';
  * largest-contentful-paint entries.
  */
 export async function investorPageLcp(base: string, login: { username: string; password: string }, samples = 5): Promise<number[]> {
-  const browser = await launchBrowser();
+  // The full Chromium, not the tests' headless shell: the figure is the page as a user's browser loads it.
+  const browser = await launchBrowser(FULL_CHROMIUM);
   try {
     const page = await browser.newWindow();
     await page.goto(`${base}/`);

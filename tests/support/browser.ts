@@ -14,7 +14,9 @@ import { ADMIN, signIn, type TestApp } from './test-app.js';
  * the same 32 tests took 60 s against 97 s and a third less CPU (docs/decisions.md, 63).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/** The full Chromium, as a user's browser renders: for the bench's page-load figure (bench/web-lcp.ts). */
+export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 /** The built web app (npm run build, run by the global setup), as `npm start` serves it. */
 /** The built web app the browser tests serve: dist/web, or TEST_WEB_ROOT (a build of one's own beside others' work). */
@@ -36,12 +38,13 @@ export type TestBrowser = {
  * Debian's Chromium, driven by Playwright. Never a downloaded browser: this network cannot fetch one.
  * The networking flags stop Chromium from calling outside hosts, which this network refuses.
  */
-export async function launchBrowser(): Promise<TestBrowser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium-headless-shell`);
+export async function launchBrowser(executable = CHROMIUM): Promise<TestBrowser> {
+  if (!existsSync(executable)) {
+    const pkg = executable === HEADLESS_SHELL ? 'chromium-headless-shell' : 'chromium';
+    throw new Error(`Chromium is missing at ${executable}. Install it with: apt-get install -y ${pkg} (or set CHROMIUM_PATH)`);
   }
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: executable,
     headless: true,
     args: [
       // --headless selects headless mode in the full Chromium; the shell has no other mode and ignores it.

@@ -98,7 +98,7 @@ export async function readBooks(
     [asOf, llcs],
   );
   // The month groups are the many rows of a whole-book read (a property-month each): queryMany.
-  const propertyMonthNet = await queryMany<BooksInput['propertyMonthNet'][number]>(db, 
+  const propertyMonthNet = await queryMany<BooksInput['propertyMonthNet'][number]>(db,
     `SELECT property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
        ${wholeMonths('property_id')} AND investor_id = 0 AND ($3::int[] IS NULL OR property_id = ANY($3::int[]))
        UNION ALL
@@ -116,7 +116,7 @@ export async function readBooks(
         AND ($2::int[] IS NULL OR property_id = ANY($2::int[]))`,
     [asOf, properties],
   );
-  const investorExpenses = await queryMany<BooksInput['investorExpenses'][number]>(db, 
+  const investorExpenses = await queryMany<BooksInput['investorExpenses'][number]>(db,
     `SELECT investor_id AS "investorId", property_id AS "propertyId", for_month AS month, sum(cents)::bigint AS cents FROM (
        ${wholeMonths('investor_id, property_id')} AND investor_id > 0 AND ($3::int IS NULL OR investor_id = $3)
          AND ($4::int[] IS NULL OR property_id = ANY($4::int[]))
