@@ -18,7 +18,6 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
-/** The built web app (npm run build, run by the global setup), as `npm start` serves it. */
 /** The built web app the browser tests serve: dist/web, or TEST_WEB_ROOT (a build of one's own beside others' work). */
 export const WEB_ROOT = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
 

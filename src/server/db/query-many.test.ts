@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryMany, type Db } from './client.js';
 
+const ENGINES = [
+  { name: 'the embedded database', open: () => openPglite() },
+  // PostgreSQL when the run has one. The queries read no table, so the test database serves as it is.
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!) }] : []),
+];
+
 /**
  * queryMany (client.ts): a read's rows as one JSON array give what `db.query` gives for the same rows, dates as
  * their text and bigints as numbers, and refuse a bigint past exact integers instead of rounding it.
  */
-const ENGINES = [
-  { name: 'the embedded database', open: () => openPglite() },
-  // PostgreSQL when the run has one (a query of constants: the test database as it is does).
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', open: () => openPostgres(process.env.TEST_DATABASE_URL!) }] : []),
-];
-
 describe.each(ENGINES)('queryMany on $name', ({ open }) => {
   let db: Db;
   beforeAll(async () => {
